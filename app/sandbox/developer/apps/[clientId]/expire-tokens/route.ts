@@ -1,0 +1,7 @@
+import { handleExpireTokens } from "@/lib/sandbox/developer";
+import { sandboxRoute } from "@/lib/sandbox/http";
+
+export const dynamic = "force-dynamic";
+export const POST = sandboxRoute(async (req, { params }) =>
+  handleExpireTokens(req, (await params).clientId ?? ""),
+);

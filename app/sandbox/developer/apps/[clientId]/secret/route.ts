@@ -1,0 +1,7 @@
+import { handleRotateSecret } from "@/lib/sandbox/developer";
+import { sandboxRoute } from "@/lib/sandbox/http";
+
+export const dynamic = "force-dynamic";
+export const POST = sandboxRoute(async (_req, { params }) =>
+  handleRotateSecret((await params).clientId ?? ""),
+);

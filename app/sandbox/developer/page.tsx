@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { SandboxAppManager } from "@/components/sandbox/SandboxAppManager";
+import { SandboxFrame } from "@/components/sandbox/SandboxFrame";
+import { listApps } from "@/lib/sandbox/oauth";
+import { sandboxPageUser } from "@/lib/sandbox/pages";
+
+export const metadata: Metadata = { title: "Developer apps · Sandbox" };
+export const dynamic = "force-dynamic";
+
+export default async function DeveloperPage() {
+  await sandboxPageUser();
+  const apps = await listApps();
+  return (
+    <SandboxFrame title="Developer apps">
+      <p>
+        Register an app to get a <code>client_id</code> and <code>client_secret</code>. The secret is shown
+        once; generating a new one stops the old one at once.
+      </p>
+      <SandboxAppManager apps={apps} />
+    </SandboxFrame>
+  );
+}

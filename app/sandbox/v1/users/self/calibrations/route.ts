@@ -1,0 +1,7 @@
+import { dataRoute } from "@/lib/sandbox/http";
+import { calibrations } from "@/lib/sandbox/service";
+
+export const dynamic = "force-dynamic";
+export const GET = dataRoute({ windowed: true }, ({ user, window, nowMs }) =>
+  calibrations(user, window, nowMs),
+);

@@ -1,0 +1,5 @@
+import { dataRoute } from "@/lib/sandbox/http";
+import { statisticsEndpoint } from "@/lib/sandbox/statistics-endpoint";
+
+export const dynamic = "force-dynamic";
+export const POST = dataRoute({ windowed: true }, (ctx) => statisticsEndpoint("v1", ctx));

@@ -1,0 +1,5 @@
+import { dataRoute } from "@/lib/sandbox/http";
+import { dataRangeOf } from "@/lib/sandbox/service";
+
+export const dynamic = "force-dynamic";
+export const GET = dataRoute({ windowed: false }, ({ user, nowMs }) => dataRangeOf(user, nowMs));

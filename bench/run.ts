@@ -1,0 +1,99 @@
+/**
+ * npm run bench: starts the production server (run `npm run build` first) and prints figures.
+ * Not a test: it measures and prints; the targets are in the issue and in the README.
+ */
+import { startAppServer } from "../test/support/app-server";
+import { bearer, connect, dt, registerApp } from "../test/support/sandbox-client";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
+  return { median: at(0.5), p90: at(0.9), p99: at(0.99), min: s[0] ?? Number.NaN };
+}
+
+function serverTiming(res: Response): number {
+  const m = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+  return m?.[1] ? Number(m[1]) : Number.NaN;
+}
+
+async function measure(name: string, call: () => Promise<Response>) {
+  for (let i = 0; i < 3; i++) await (await call()).arrayBuffer(); // warm caches and JIT
+  const server: number[] = [];
+  const total: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await call();
+    const body = await res.arrayBuffer();
+    total.push(performance.now() - t0);
+    server.push(serverTiming(res));
+    bytes = body.byteLength;
+    if (!res.ok) throw new Error(`${name}: ${res.status} ${new TextDecoder().decode(body)}`);
+  }
+  const s = stats(server);
+  const t = stats(total);
+  console.log(
+    `${name.padEnd(44)} server median ${s.median.toFixed(1)} ms, p90 ${s.p90.toFixed(1)} ms | ` +
+      `round trip median ${t.median.toFixed(1)} ms, p90 ${t.p90.toFixed(1)} ms | ${(bytes / 1024).toFixed(0)} KiB`,
+  );
+}
+
+async function main() {
+  const server = await startAppServer();
+  try {
+    const base = server.url;
+    const app = await registerApp(base, "Benchmark");
+    const tokens = await connect(base, app, "SandboxUser1");
+    const end = Date.now() - 60_000;
+    const start = end - 90 * 86_400_000;
+    const window = `startDate=${dt(start)}&endDate=${dt(end)}`;
+    console.log(
+      `Sandbox benchmarks, ${RUNS} runs each, SandboxUser1, 90-day window ending now (target: median ≤ 50 ms server time)`,
+    );
+    await measure("GET /v2/users/self/egvs (90 days)", () =>
+      fetch(`${base}/sandbox/v2/users/self/egvs?${window}`, {
+        headers: { ...bearer(tokens.access_token), "Accept-Encoding": "identity" },
+      }),
+    );
+    const body = JSON.stringify({
+      targetRanges: [
+        {
+          name: "day",
+          startTime: "06:00:00",
+          endTime: "22:00:00",
+          egvRanges: [
+            { name: "urgentLow", bound: 55 },
+            { name: "low", bound: 70 },
+            { name: "high", bound: 180 },
+          ],
+        },
+        {
+          name: "night",
+          startTime: "22:00:00",
+          endTime: "06:00:00",
+          egvRanges: [
+            { name: "urgentLow", bound: 55 },
+            { name: "low", bound: 80 },
+            { name: "high", bound: 200 },
+          ],
+        },
+      ],
+    });
+    await measure("POST /v2/users/self/statistics (90 days)", () =>
+      fetch(`${base}/sandbox/v2/users/self/statistics?${window}`, {
+        method: "POST",
+        headers: { ...bearer(tokens.access_token), "Content-Type": "application/json" },
+        body,
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

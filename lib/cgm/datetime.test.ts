@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, formatTime, parseDateTime, parseTime, secondsOfDay } from "./datetime";
+
+describe("DateTime (YYYY-MM-DDThh:mm:ss, no zone)", () => {
+  it("parses on the naive UTC axis and formats back", () => {
+    expect(parseDateTime("2026-11-20T08:12:00")).toBe(Date.UTC(2026, 10, 20, 8, 12, 0));
+    expect(formatDateTime(Date.UTC(2026, 10, 20, 8, 12, 0))).toBe("2026-11-20T08:12:00");
+  });
+
+  it.each([
+    "2026-11-20T08:12:00Z",
+    "2026-11-20T08:12:00+01:00",
+    "2026-11-20T08:12:00.000",
+    "2026-11-20 08:12:00",
+    "2026-11-20",
+    "2026-13-01T00:00:00",
+    "2026-02-30T00:00:00",
+    "2026-02-29T00:00:00",
+    "2026-01-01T24:00:00",
+    "2026-01-01T23:60:00",
+    "",
+  ])("refuses %j", (text) => {
+    expect(parseDateTime(text)).toBeNull();
+  });
+
+  it("accepts a leap day", () => {
+    expect(parseDateTime("2028-02-29T12:00:00")).toBe(Date.UTC(2028, 1, 29, 12));
+  });
+});
+
+describe("Time (hh:mm:ss)", () => {
+  it("parses to seconds since midnight and formats back", () => {
+    expect(parseTime("22:00:00")).toBe(79_200);
+    expect(parseTime("00:00:00")).toBe(0);
+    expect(parseTime("23:59:59")).toBe(86_399);
+    expect(formatTime(79_200)).toBe("22:00:00");
+    expect(formatTime(86_400)).toBe("00:00:00");
+  });
+
+  it.each(["24:00:00", "6:00:00", "06:00", "06:00:60"])("refuses %j", (text) => {
+    expect(parseTime(text)).toBeNull();
+  });
+
+  it("reads the clock of a DateTime", () => {
+    expect(secondsOfDay(Date.UTC(2026, 0, 1, 6, 30, 15))).toBe(6 * 3600 + 30 * 60 + 15);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("matches toISOString for times across years, days and seconds", () => {
+    for (const ms of [
+      0,
+      1,
+      999,
+      86_399_999,
+      Date.UTC(2024, 1, 29, 23, 59, 59),
+      Date.UTC(2026, 10, 22, 7, 5, 3, 500),
+      -1000,
+    ]) {
+      expect(formatDateTime(ms)).toBe(new Date(ms).toISOString().slice(0, 19));
+    }
+  });
+});

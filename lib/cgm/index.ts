@@ -1,0 +1,5 @@
+export * from "./datetime";
+export * from "./schemas";
+export * from "./trend";
+export * from "./units";
+export * from "./values";

@@ -1,0 +1,70 @@
+/**
+ * Every published constant used by lib/metrics, in one place. Glucose thresholds are in mg/dL.
+ * A correction to a published coefficient is a one-line change here.
+ */
+
+/**
+ * Glucose Management Indicator: GMI (%) = 3.31 + 0.02392 × mean glucose (mg/dL).
+ * Bergenstal RM, Beck RW, Close KL, et al. Glucose Management Indicator (GMI): A New Term for
+ * Estimating A1C From Continuous Glucose Monitoring. Diabetes Care 2018;41(11):2275–2280.
+ */
+export const GMI_INTERCEPT_PERCENT = 3.31;
+export const GMI_SLOPE_PERCENT_PER_MGDL = 0.02392;
+
+/**
+ * Symmetrization of the blood glucose scale (mg/dL): f(BG) = 1.509 × ((ln BG)^1.084 − 5.381),
+ * risk r(BG) = 10 × f(BG)². f is 0 at about 112.5 mg/dL, and r reaches about 100 at 20 and 600 mg/dL.
+ * Kovatchev BP, Cox DJ, Gonder-Frederick LA, Clarke WL. Symmetrization of the blood glucose
+ * measurement scale and its applications. Diabetes Care 1997;20(11):1655–1658.
+ */
+export const BG_RISK_SCALE = 1.509;
+export const BG_RISK_EXPONENT = 1.084;
+export const BG_RISK_OFFSET = 5.381;
+export const BG_RISK_FACTOR = 10;
+
+/**
+ * Upper limits (inclusive) of the LBGI risk categories: minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 <
+ * high. Kovatchev BP, Cox DJ, Gonder-Frederick LA, Young-Hyman D, Schlundt D, Clarke W. Assessment of
+ * risk for severe hypoglycemia among adults with IDDM: validation of the low blood glucose index.
+ * Diabetes Care 1998;21(11):1870–1875 (restated in Kovatchev BP et al., Diabetes Technol Ther
+ * 2003;5(5):817–828).
+ */
+export const LBGI_MINIMAL_MAX = 1.1;
+export const LBGI_LOW_MAX = 2.5;
+export const LBGI_MODERATE_MAX = 5.0;
+
+/**
+ * The five glycemic ranges of the international consensus on Time in Range (mg/dL):
+ * very low < 54; low 54 to < 70; in range 70 to 180 inclusive; high > 180 to 250 inclusive;
+ * very high > 250.
+ * Battelino T, Danne T, Bergenstal RM, et al. Clinical Targets for Continuous Glucose Monitoring
+ * Data Interpretation: Recommendations From the International Consensus on Time in Range.
+ * Diabetes Care 2019;42(8):1593–1603.
+ */
+export const VERY_LOW_BELOW_MGDL = 54;
+export const LOW_BELOW_MGDL = 70;
+export const IN_RANGE_MAX_MGDL = 180;
+export const HIGH_MAX_MGDL = 250;
+
+/**
+ * Glycemia Risk Index: hypo component = VLow + 0.8 × Low; hyper component = VHigh + 0.5 × High;
+ * GRI = 3.0 × hypo + 1.6 × hyper = 3.0 VLow + 2.4 Low + 1.6 VHigh + 0.8 High, capped at 100
+ * (all in percent of readings). Zones A–E are its quintiles: A 0–20, B 20–40, C 40–60, D 60–80,
+ * E 80–100.
+ * Klonoff DC, Wang J, Rodbard D, et al. A Glycemia Risk Index (GRI) of Hypoglycemia and
+ * Hyperglycemia for Continuous Glucose Monitoring Validated by Clinician Ratings.
+ * J Diabetes Sci Technol 2023;17(5):1226–1242.
+ */
+export const GRI_LOW_WEIGHT_IN_HYPO = 0.8;
+export const GRI_HIGH_WEIGHT_IN_HYPER = 0.5;
+export const GRI_HYPO_WEIGHT = 3.0;
+export const GRI_HYPER_WEIGHT = 1.6;
+export const GRI_MAX = 100;
+export const GRI_ZONE_WIDTH = 20;
+
+/**
+ * Coefficient of variation at or below which glycemia counts as stable (%).
+ * Danne T, Nimri R, Battelino T, et al. International Consensus on Use of Continuous Glucose
+ * Monitoring. Diabetes Care 2017;40(12):1631–1640.
+ */
+export const CV_STABLE_MAX_PERCENT = 36;

@@ -1,0 +1,58 @@
+import { HIGH_MAX_MGDL, IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "./constants";
+
+/**
+ * Time in the five glycemic ranges of the international consensus on Time in Range:
+ * Battelino T, Danne T, Bergenstal RM, et al. Clinical Targets for Continuous Glucose Monitoring
+ * Data Interpretation: Recommendations From the International Consensus on Time in Range.
+ * Diabetes Care 2019;42(8):1593–1603.
+ *
+ *   veryLow   value < 54            (TBR level 2)
+ *   low       54 ≤ value < 70       (TBR level 1)
+ *   inRange   70 ≤ value ≤ 180      (TIR)
+ *   high      180 < value ≤ 250     (TAR level 1)
+ *   veryHigh  value > 250           (TAR level 2)
+ *
+ * Values are mg/dL (convert mmol/L first); the comparisons above hold for any real value, so a
+ * converted 69.9 is low and 180.1 is high. The sentinels take part: 39 is very low, 401 very high.
+ * "Time" is the share of readings, each reading standing for the same sensor interval.
+ */
+
+export type ConsensusRange = "veryLow" | "low" | "inRange" | "high" | "veryHigh";
+export type PerConsensusRange<T> = Record<ConsensusRange, T>;
+
+export interface TimeInRanges {
+  /** Number of readings. */
+  n: number;
+  counts: PerConsensusRange<number>;
+  /** count / n × 100 per range; null when there are no readings (a share of nothing). */
+  percentages: PerConsensusRange<number> | null;
+}
+
+/** The consensus range of one reading (mg/dL). */
+export function consensusRangeOf(valueMgdl: number): ConsensusRange {
+  if (valueMgdl < VERY_LOW_BELOW_MGDL) return "veryLow";
+  if (valueMgdl < LOW_BELOW_MGDL) return "low";
+  if (valueMgdl <= IN_RANGE_MAX_MGDL) return "inRange";
+  if (valueMgdl <= HIGH_MAX_MGDL) return "high";
+  return "veryHigh";
+}
+
+/** Counts and percentages of readings in each of the five consensus ranges. */
+export function timeInRanges(valuesMgdl: readonly number[]): TimeInRanges {
+  const counts: PerConsensusRange<number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
+  for (const v of valuesMgdl) counts[consensusRangeOf(v)]++;
+  const n = valuesMgdl.length;
+  if (n === 0) return { n, counts, percentages: null };
+  const pct = (c: number) => (c / n) * 100;
+  return {
+    n,
+    counts,
+    percentages: {
+      veryLow: pct(counts.veryLow),
+      low: pct(counts.low),
+      inRange: pct(counts.inRange),
+      high: pct(counts.high),
+      veryHigh: pct(counts.veryHigh),
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  type AlertSettingV1,
+  type AlertSettingV2,
+  type DeviceV1,
+  type DeviceV2,
+  daysOfWeek,
+  formatDateTime,
+} from "@/lib/cgm";
+import type { AlertValues, SandboxUser } from "../users";
+import { displayOf } from "./clock";
+import { DAY_MS, HISTORY_START_MS, MINUTE_MS } from "./constants";
+import { egvDay } from "./day";
+import { mix, PURPOSE, unit } from "./random";
+import { seedOf } from "./seed";
+
+/**
+ * Device records (spec 2.4). Decisions where the spec is silent:
+ * - One display device per user, one record: it appears when it contributed an EGV in the window
+ *   (whole days, per spec 4). For G6/G7 a new transmitter per sensor is not modelled.
+ * - Uploads: phones and the Share receiver upload every reading as it comes, 3–40 s after its
+ *   systemTime. lastUploadDate is the upload of the last EGV in the window (so it may lie after the
+ *   window end); an upload not yet done at `now` counts as done now (never after now).
+ * - Alert settings are those in force at lastUploadDate. Fixed users set them once, right after
+ *   their first sensor insertion (each alert a few seconds apart). User4's settings are changed
+ *   every day at the same time: day p (counted from that setup) uses
+ *   high 120 + 10·(7p mod 29), low 60 + 5·(4p mod 9), rise 2 + (p mod 2), fall 3 − (p mod 2),
+ *   outOfRange 20 + 5·(11p mod 45) minutes: the multipliers are coprime to the number of allowed
+ *   values, so 29, 9, 2 and 45 consecutive days serve every allowed value. fixedLow is 55 mg/dL and
+ *   enabled always.
+ * - Alert values are in mg/dL (mg/dL/min, minutes) for every user: the spec's ranges are in mg/dL.
+ * - v2: a Default schedule (00:00:00–00:00:00, every day) for everyone; User1 and User2 add an
+ *   enabled "Night" schedule 22:00:00–06:00:00. v2 settings have no delay; rise and fall have no
+ *   snooze on G6/G7 (null).
+ */
+
+const UPLOAD_DELAY_S = [3, 40] as const;
+
+/** systemMs of the last EGV with start ≤ t ≤ end (and ≤ now), or null. */
+export function lastEgvIn(user: SandboxUser, startMs: number, endMs: number, nowMs: number): number | null {
+  if (!user.hasData) return null;
+  const from = Math.max(startMs, HISTORY_START_MS);
+  const to = Math.min(endMs, nowMs);
+  if (to < from) return null;
+  for (let d = Math.floor(to / DAY_MS); d >= Math.floor(from / DAY_MS); d--) {
+    const day = egvDay(user, d);
+    for (let i = day.count - 1; i >= 0; i--) {
+      const t = day.systemMs[i]!;
+      if (t > to) continue;
+      if (t < from) return null;
+      return t;
+    }
+  }
+  return null;
+}
+
+function uploadOf(user: SandboxUser, readingMs: number, nowMs: number): number {
+  const [lo, hi] = UPLOAD_DELAY_S;
+  const delayS =
+    lo + Math.floor(unit(mix(seedOf(user), PURPOSE.upload, Math.round(readingMs / 1000))) * (hi - lo + 1));
+  return Math.min(nowMs, readingMs + delayS * 1000);
+}
+
+interface AlertState {
+  values: AlertValues;
+  /** When the settings were last adjusted (systemMs). */
+  adjustedMs: number;
+  /** v1 delay of the high alert (minutes). */
+  highDelay: number;
+}
+
+function setupMs(user: SandboxUser): number {
+  return HISTORY_START_MS + (user.sensor.firstInsertionMin + 10) * MINUTE_MS;
+}
+
+/** User4's settings on day p of the rotation. */
+export function rotatingValues(p: number): AlertValues & { highDelay: number } {
+  const m = (a: number, n: number) => ((a % n) + n) % n;
+  return {
+    high: 120 + 10 * m(7 * p, 29),
+    low: 60 + 5 * m(4 * p, 9),
+    rise: 2 + m(p, 2),
+    fall: 3 - m(p, 2),
+    outOfRange: 20 + 5 * m(11 * p, 45),
+    enabled: {
+      high: m(p, 6) !== 5,
+      low: true,
+      rise: m(p, 3) !== 0,
+      fall: m(p, 4) !== 1,
+      outOfRange: m(p, 5) !== 2,
+    },
+    snooze: {
+      high: [0, 30, 60, 120, 240][m(p, 5)] ?? 0,
+      low: [15, 30][m(p, 2)] ?? 30,
+      rise: 0,
+      fall: 0,
+      outOfRange: [0, 30][m(p, 2)] ?? 0,
+      fixedLow: 30,
+    },
+    highDelay: [0, 15, 30][m(p, 3)] ?? 0,
+  };
+}
+
+function alertStateAt(user: SandboxUser, atMs: number): AlertState {
+  const setup = setupMs(user);
+  if (user.alerts.mode === "fixed") return { values: user.alerts.defaults, adjustedMs: setup, highDelay: 0 };
+  const p = Math.max(0, Math.floor((atMs - setup) / DAY_MS));
+  const { highDelay, ...values } = rotatingValues(p);
+  return { values, adjustedMs: setup + p * DAY_MS, highDelay };
+}
+
+type Name = "high" | "low" | "rise" | "fall" | "outOfRange" | "fixedLow";
+const NAMES: readonly Name[] = ["high", "low", "rise", "fall", "outOfRange", "fixedLow"];
+
+function settingParts(v: AlertValues, name: Name) {
+  switch (name) {
+    case "high":
+    case "low":
+      return { value: v[name], unit: "mg/dL" as const, snooze: v.snooze[name], enabled: v.enabled[name] };
+    case "rise":
+    case "fall":
+      return { value: v[name], unit: "mg/dL/min" as const, snooze: v.snooze[name], enabled: v.enabled[name] };
+    case "outOfRange":
+      return {
+        value: v.outOfRange,
+        unit: "minutes" as const,
+        snooze: v.snooze.outOfRange,
+        enabled: v.enabled.outOfRange,
+      };
+    case "fixedLow":
+      return { value: 55, unit: "mg/dL" as const, snooze: v.snooze.fixedLow, enabled: true };
+  }
+}
+
+/** Each alert was adjusted a few seconds apart, the last one at `adjustedMs`. */
+function stamp(user: SandboxUser, adjustedMs: number, i: number) {
+  const t = adjustedMs - (NAMES.length - 1 - i) * 37_000;
+  return { systemTime: formatDateTime(t), displayTime: formatDateTime(displayOf(user, t)) };
+}
+
+function v1Settings(user: SandboxUser, state: AlertState): AlertSettingV1[] {
+  return NAMES.map((name, i) => ({
+    ...stamp(user, state.adjustedMs, i),
+    alertName: name,
+    ...settingParts(state.values, name),
+    delay: name === "high" ? state.highDelay : 0,
+  }));
+}
+
+function v2Settings(user: SandboxUser, values: AlertValues, adjustedMs: number): AlertSettingV2[] {
+  const rateNoSnooze = user.generation === "g6" || user.generation === "g7";
+  return NAMES.map((name, i) => {
+    const parts = settingParts(values, name);
+    const snooze = rateNoSnooze && (name === "rise" || name === "fall") ? null : parts.snooze;
+    return { ...stamp(user, adjustedMs, i), alertName: name, ...parts, snooze };
+  });
+}
+
+export function devicesV1(user: SandboxUser, startMs: number, endMs: number, nowMs: number): DeviceV1[] {
+  const last = lastEgvIn(user, startMs, endMs, nowMs);
+  if (last === null) return [];
+  const upload = uploadOf(user, last, nowMs);
+  return [
+    {
+      model: user.model,
+      lastUploadDate: formatDateTime(upload),
+      alertSettings: v1Settings(user, alertStateAt(user, upload)),
+    },
+  ];
+}
+
+export function devicesV2(user: SandboxUser, startMs: number, endMs: number, nowMs: number): DeviceV2[] {
+  const last = lastEgvIn(user, startMs, endMs, nowMs);
+  if (last === null) return [];
+  const upload = uploadOf(user, last, nowMs);
+  const state = alertStateAt(user, upload);
+  const schedules: DeviceV2["alertScheduleList"] = [
+    {
+      alertScheduleSettings: {
+        alertScheduleName: "Default",
+        isEnabled: true,
+        isDefaultSchedule: true,
+        startTime: "00:00:00",
+        endTime: "00:00:00",
+        daysOfWeek: [...daysOfWeek],
+      },
+      alertSettings: v2Settings(user, state.values, state.adjustedMs),
+    },
+  ];
+  const night = user.alerts.night;
+  const nightSetupMs = setupMs(user) + DAY_MS;
+  if (night && upload >= nightSetupMs) {
+    schedules.push({
+      alertScheduleSettings: {
+        alertScheduleName: "Night",
+        isEnabled: true,
+        isDefaultSchedule: false,
+        startTime: night.startTime,
+        endTime: night.endTime,
+        daysOfWeek: [...night.daysOfWeek],
+      },
+      // The night schedule was set up a day after the default one (and is absent before that).
+      alertSettings: v2Settings(user, night.values, nightSetupMs),
+    });
+  }
+  return [
+    {
+      transmitterGeneration: user.generation,
+      displayDevice: user.displayDevice,
+      lastUploadDate: formatDateTime(upload),
+      alertScheduleList: schedules,
+    },
+  ];
+}

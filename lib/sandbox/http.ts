@@ -1,0 +1,172 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { parseDateTime, windowQuerySchema } from "@/lib/cgm";
+import { env } from "@/lib/env";
+import { ApiError, OAuthError } from "./errors";
+import { applyFaults, type FaultSettings } from "./faults";
+import { authenticateBearer, type BearerIdentity } from "./oauth";
+import { RawJson } from "./raw-json";
+import { findSandboxUser, type SandboxUser } from "./users";
+
+/**
+ * Route-handler wrappers of the sandbox: each route file is one call to these, and errors are
+ * mapped to responses here and nowhere else.
+ */
+
+type RouteContext = { params: Promise<Record<string, string>> };
+type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonError(
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return Response.json({ error, message }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** Every sandbox route: 404 when the sandbox is off, and one error mapping. */
+export function sandboxRoute(handler: Handler): Handler {
+  return async (req, ctx) => {
+    if (!env().sandboxEnabled)
+      return jsonError(404, "not_found", "The embedded sandbox is off (SANDBOX=off).");
+    try {
+      return await handler(req, ctx);
+    } catch (e) {
+      if (e instanceof OAuthError) {
+        return Response.json(
+          { error: e.code, error_description: e.description },
+          {
+            status: e.status,
+            headers: {
+              ...NO_STORE,
+              Pragma: "no-cache",
+              ...(e.status === 401 ? { "WWW-Authenticate": "Basic" } : {}),
+            },
+          },
+        );
+      }
+      if (e instanceof ApiError) return jsonError(e.status, e.code, e.message, e.headers);
+      console.error("sandbox: unexpected error", e instanceof Error ? e.message : e);
+      return jsonError(500, "server_error", "The sandbox failed unexpectedly; the request can be retried.");
+    }
+  };
+}
+
+/**
+ * The spec does not show a maximum window. The sandbox allows 90 days, enough for a 90-day AGP in
+ * one call, and refuses longer ones so that no request can make it build years of records at once.
+ */
+export const MAX_WINDOW_DAYS = 90;
+const MAX_WINDOW_MS = MAX_WINDOW_DAYS * 86_400_000;
+
+export interface DataWindow {
+  startMs: number;
+  endMs: number;
+}
+
+export interface DataContext {
+  req: NextRequest;
+  user: SandboxUser;
+  identity: BearerIdentity;
+  /** Current time as the data sees it: readings newer than the release delay are not yet published. */
+  nowMs: number;
+  faults: FaultSettings;
+  window: DataWindow;
+}
+
+function bearerToken(req: NextRequest): string | null {
+  const header = req.headers.get("authorization");
+  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1] ?? null;
+}
+
+/** Parses startDate/endDate of a windowed endpoint, or throws a 400 that says what is wrong. */
+export function parseWindow(searchParams: URLSearchParams, limitLength = true): DataWindow {
+  const parsed = windowQuerySchema.safeParse({
+    startDate: searchParams.get("startDate") ?? undefined,
+    endDate: searchParams.get("endDate") ?? undefined,
+  });
+  if (!parsed.success) {
+    throw new ApiError(400, "invalid_request", zodMessage(parsed.error.issues));
+  }
+  const window = {
+    startMs: parseDateTime(parsed.data.startDate)!,
+    endMs: parseDateTime(parsed.data.endDate)!,
+  };
+  if (limitLength && window.endMs - window.startMs > MAX_WINDOW_MS) {
+    throw new ApiError(
+      400,
+      "invalid_request",
+      `The window is longer than ${MAX_WINDOW_DAYS} days; request it in parts of at most ${MAX_WINDOW_DAYS} days.`,
+    );
+  }
+  return window;
+}
+
+/**
+ * A data endpoint: bearer token (401 otherwise), the app's faults, then the window (400 when
+ * required and malformed). The handler returns the JSON body.
+ */
+export function dataRoute(
+  /** `limitWindow: false` for devices, whose answer does not grow with the window. */
+  options: { windowed: boolean; limitWindow?: boolean },
+  handler: (ctx: DataContext) => Promise<unknown> | unknown,
+): Handler {
+  return sandboxRoute(async (req) => {
+    const token = bearerToken(req);
+    if (!token) {
+      throw new ApiError(401, "unauthorized", "An Authorization: Bearer <access token> header is required.", {
+        "WWW-Authenticate": 'Bearer realm="sandbox"',
+      });
+    }
+    const identity = await authenticateBearer(token);
+    if (!identity) {
+      throw new ApiError(
+        401,
+        "invalid_token",
+        "The access token is invalid, expired or revoked; refresh it.",
+        {
+          "WWW-Authenticate": 'Bearer realm="sandbox", error="invalid_token"',
+        },
+      );
+    }
+    const user = findSandboxUser(identity.username);
+    if (!user) throw new ApiError(401, "invalid_token", "The access token's user no longer exists.");
+    const faults = await applyFaults(identity.clientId);
+    const window = options.windowed
+      ? parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true)
+      : { startMs: 0, endMs: 0 };
+    const nowMs = Date.now() - faults.releaseDelayMinutes * 60_000;
+    const started = performance.now();
+    const result = await handler({ req, user, identity, nowMs, faults, window });
+    const body = result instanceof RawJson ? result.text : JSON.stringify(result);
+    return new Response(body, {
+      headers: {
+        "Content-Type": "application/json",
+        "Cache-Control": "private, no-store",
+        // Time spent producing the body (generation, statistics, serialization), for benchmarks.
+        "Server-Timing": `app;dur=${(performance.now() - started).toFixed(1)}`,
+      },
+    });
+  });
+}
+
+/** Reads a JSON body, or throws 400 saying that the body is required. */
+export async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) throw new ApiError(400, "invalid_request", "A JSON request body is required.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "invalid_request", "The request body is not valid JSON.");
+  }
+}
+
+export function zodMessage(issues: Array<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}

@@ -1,0 +1,182 @@
+import "server-only";
+import type { z } from "zod";
+import {
+  calibrationsResponseSchema,
+  dataRangeResponseSchema,
+  devicesV1ResponseSchema,
+  devicesV2ResponseSchema,
+  egvsV1ResponseSchema,
+  egvsV2ResponseSchema,
+  eventsV1ResponseSchema,
+  eventsV2ResponseSchema,
+  formatDateTime,
+  parseDateTime,
+  statisticsV1ResponseSchema,
+  statisticsV2ResponseSchema,
+} from "@/lib/cgm";
+import { serviceConfig } from "./config";
+import { accessToken, ReconnectRequired } from "./tokens";
+import { fetchWithRetry, ServiceError } from "./transport";
+import { mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
+
+/**
+ * Typed calls to the service for one connection. Every call carries a fresh access token; a 401
+ * gets one refresh (shared with every concurrent caller) and one retry, and a second 401 means the
+ * authorization is gone. Windowed reads longer than CGM_MAX_WINDOW_DAYS are split into chunks
+ * fetched a few at a time and merged in order without duplicates. Responses are parsed with the
+ * shared schemas, so the rest of the app only sees the service's documented shapes.
+ */
+
+const CHUNK_CONCURRENCY = 3;
+
+export interface ServiceRequest {
+  method?: "GET" | "POST";
+  /** Path below the service's base, e.g. "/v2/users/self/egvs". */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One request with the connection's token; returns the service's Response (2xx or an error status). */
+export async function serviceRequest(connectionId: string, request: ServiceRequest): Promise<Response> {
+  const { baseUrl } = serviceConfig();
+  const url = new URL(`${baseUrl}${request.path}`);
+  for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);
+  const send = (token: string) =>
+    fetchWithRetry(url.toString(), {
+      method: request.method ?? "GET",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Accept: "application/json",
+        ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  const token = await accessToken(connectionId);
+  const first = await send(token);
+  if (first.status !== 401) return first;
+  await first.body?.cancel();
+  const second = await send(await accessToken(connectionId, token));
+  if (second.status === 401) {
+    await second.body?.cancel();
+    throw new ReconnectRequired(connectionId);
+  }
+  return second;
+}
+
+/** The body of a successful response, parsed; any other status becomes a ServiceError. */
+async function parsed<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    throw new ServiceError(
+      response.status === 429 ? "rate_limited" : response.status >= 500 ? "unavailable" : "upstream_error",
+      response.status,
+      `The service answered ${response.status}.`,
+      body,
+    );
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new ServiceError(
+      "malformed_response",
+      response.status,
+      "The service's answer does not match its specification.",
+    );
+  }
+  return result.data;
+}
+
+export interface Window {
+  startDate: string;
+  endDate: string;
+}
+
+/** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
+async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
+  const start = parseDateTime(window.startDate);
+  const end = parseDateTime(window.endDate);
+  if (start === null || end === null) throw new ServiceError("upstream_error", 400, "Invalid window.");
+  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) => ({
+    startDate: formatDateTime(c.startMs),
+    endDate: formatDateTime(c.endMs),
+  }));
+  return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
+}
+
+const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
+
+export async function getEgvs(connectionId: string, version: "v1" | "v2" | "v3", window: Window) {
+  const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
+  const parts = await chunked(window, async (w) =>
+    parsed(
+      await serviceRequest(connectionId, { path: `/${version}/users/self/egvs`, query: windowQuery(w) }),
+      schema,
+    ),
+  );
+  const first = parts[0];
+  if (!first) throw new ServiceError("upstream_error", 400, "Empty window.");
+  return { unit: first.unit, rateUnit: first.rateUnit, egvs: mergeBySystemTime(parts.map((p) => p.egvs)) };
+}
+
+export async function getEvents(connectionId: string, version: "v1" | "v2", window: Window) {
+  const parts = await chunked(window, async (w) => {
+    const res = await serviceRequest(connectionId, {
+      path: `/${version}/users/self/events`,
+      query: windowQuery(w),
+    });
+    return version === "v1" ? parsed(res, eventsV1ResponseSchema) : parsed(res, eventsV2ResponseSchema);
+  });
+  const events = parts.map((p) => p.events as Array<{ systemTime: string; eventId?: string }>);
+  // v2 events have an identity of their own; v1 events only their time and content.
+  return { events: mergeBySystemTime(events, (e) => e.eventId ?? JSON.stringify(e)) };
+}
+
+export async function getCalibrations(connectionId: string, version: "v1" | "v2", window: Window) {
+  const parts = await chunked(window, async (w) =>
+    parsed(
+      await serviceRequest(connectionId, {
+        path: `/${version}/users/self/calibrations`,
+        query: windowQuery(w),
+      }),
+      calibrationsResponseSchema,
+    ),
+  );
+  return { calibrations: mergeBySystemTime(parts.map((p) => p.calibrations)) };
+}
+
+export async function getDevices(connectionId: string, version: "v1" | "v2", window: Window) {
+  const res = await serviceRequest(connectionId, {
+    path: `/${version}/users/self/devices`,
+    query: windowQuery(window),
+  });
+  return version === "v1" ? parsed(res, devicesV1ResponseSchema) : parsed(res, devicesV2ResponseSchema);
+}
+
+export async function getDataRange(connectionId: string) {
+  return parsed(
+    await serviceRequest(connectionId, { path: "/v2/users/self/dataRange" }),
+    dataRangeResponseSchema,
+  );
+}
+
+/** Statistics are not split: the service computes them over the whole window in one call. */
+export async function getStatistics(
+  connectionId: string,
+  version: "v1" | "v2",
+  window: Window,
+  body: unknown,
+) {
+  const res = await serviceRequest(connectionId, {
+    method: "POST",
+    path: `/${version}/users/self/statistics`,
+    query: windowQuery(window),
+    body,
+  });
+  return version === "v1" ? parsed(res, statisticsV1ResponseSchema) : parsed(res, statisticsV2ResponseSchema);
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { localSecrets } from "@/lib/config/local-secrets";
+import { env } from "@/lib/env";
+import { CALLBACK_PATH, EMBEDDED_CLIENT_ID } from "@/lib/sandbox/register-dashboard";
+
+/** Where the service is and who we are to it; the secret stays on the server. */
+export interface ServiceConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  maxWindowDays: number;
+}
+
+export function serviceConfig(): ServiceConfig {
+  const e = env();
+  return {
+    baseUrl: e.CGM_API_BASE_URL,
+    clientId: e.CGM_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+    clientSecret: e.CGM_CLIENT_SECRET ?? localSecrets().cgmClientSecret,
+    redirectUri: `${e.APP_URL}${CALLBACK_PATH}`,
+    maxWindowDays: e.CGM_MAX_WINDOW_DAYS,
+  };
+}

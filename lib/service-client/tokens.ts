@@ -1,0 +1,174 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { TokenResponse } from "@/lib/cgm";
+import { type Db, db, schema } from "@/lib/db";
+import { env } from "@/lib/env";
+import { decryptToken, encryptToken } from "./crypto";
+import { refreshTokens, TokenRequestError } from "./oauth";
+
+/**
+ * The token lifecycle of a connection. The service's refresh tokens are single use and a reused
+ * one revokes the whole authorization, so a refresh must happen once however many requests need a
+ * fresh access token at the same moment:
+ * - In one process, concurrent callers share one refresh (a promise per connection).
+ * - Across processes (PostgreSQL), the refresh runs inside a transaction holding the connection's
+ *   row lock (SELECT … FOR UPDATE); the new pair is written in that same transaction, so the old
+ *   refresh token is retired exactly when the new one is stored. A process that waited for the lock
+ *   re-reads the row and, finding a newer token, uses it instead of refreshing again.
+ * - On PGlite there is one process by construction (PGlite allows one per data folder), and a
+ *   transaction held across the HTTP call would block the embedded sandbox, which answers that call
+ *   from the same database. So PGlite relies on the in-process single flight, and the write is
+ *   conditional on the token version read before the call.
+ * A refresh answered 400 marks the connection "needs_reconnect": never a 500, never a retry loop.
+ */
+
+/** Refresh this long before the access token expires, so a request never starts with a dying token. */
+export const REFRESH_SKEW_MS = 60_000;
+
+export class ReconnectRequired extends Error {
+  constructor(readonly connectionId: string) {
+    super("The CGM account must be connected again: the service no longer accepts this authorization.");
+  }
+}
+
+export class TokenUnavailable extends Error {
+  constructor(readonly reason: TokenRequestError) {
+    super(`A fresh access token could not be obtained: ${reason.message}`);
+  }
+}
+
+type Row = typeof schema.cgmConnections.$inferSelect;
+
+function tokenColumns(tokens: TokenResponse) {
+  return {
+    accessTokenEnc: encryptToken(tokens.access_token),
+    refreshTokenEnc: encryptToken(tokens.refresh_token),
+    accessExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),
+    status: "active" as const,
+    updatedAt: new Date(),
+  };
+}
+
+/** Stores the tokens of a completed authorization as a new connection of `ownerId`. */
+export async function createConnection(ownerId: string, tokens: TokenResponse): Promise<string> {
+  const id = randomUUID();
+  await (await db()).insert(schema.cgmConnections).values({ id, ownerId, ...tokenColumns(tokens) });
+  return id;
+}
+
+/** Replaces the tokens of an existing connection (reconnect) and makes it active again. */
+export async function replaceTokens(connectionId: string, tokens: TokenResponse): Promise<void> {
+  await (await db())
+    .update(schema.cgmConnections)
+    .set({ ...tokenColumns(tokens), tokenVersion: sql`${schema.cgmConnections.tokenVersion} + 1` })
+    .where(eq(schema.cgmConnections.id, connectionId));
+}
+
+export async function getConnection(connectionId: string): Promise<Row | null> {
+  const [row] = await (await db())
+    .select()
+    .from(schema.cgmConnections)
+    .where(eq(schema.cgmConnections.id, connectionId));
+  return row ?? null;
+}
+
+/** "Disconnect": the tokens are deleted; the service's data already fetched is not ours to keep here. */
+export async function deleteConnection(connectionId: string): Promise<void> {
+  await (await db()).delete(schema.cgmConnections).where(eq(schema.cgmConnections.id, connectionId));
+}
+
+function usableToken(row: Row, stale: string | undefined): string | null {
+  if (row.status !== "active" || !row.accessTokenEnc || !row.accessExpiresAt) return null;
+  if (row.accessExpiresAt.getTime() - REFRESH_SKEW_MS <= Date.now()) return null;
+  const token = decryptToken(row.accessTokenEnc);
+  // The caller saw this token answered 401: only a different (newer) one is of use.
+  return token === stale ? null : token;
+}
+
+declare global {
+  // On globalThis so that Next's module reloading in development keeps one map per process.
+  var __cgmRefreshes: Map<string, Promise<string>> | undefined;
+}
+if (!globalThis.__cgmRefreshes) globalThis.__cgmRefreshes = new Map();
+const inFlight = globalThis.__cgmRefreshes;
+
+/**
+ * A valid access token for the connection, refreshing it when it expires within a minute or when
+ * `stale` (the token a request just saw answered 401) is still the stored one.
+ */
+export async function accessToken(connectionId: string, stale?: string): Promise<string> {
+  const row = await getConnection(connectionId);
+  if (!row || row.status === "needs_reconnect") throw new ReconnectRequired(connectionId);
+  const ready = usableToken(row, stale);
+  if (ready) return ready;
+  let refreshing = inFlight.get(connectionId);
+  if (!refreshing) {
+    refreshing = refresh(connectionId, stale).finally(() => inFlight.delete(connectionId));
+    inFlight.set(connectionId, refreshing);
+  }
+  return refreshing;
+}
+
+type Outcome = { token: string } | { reconnect: true } | { error: TokenRequestError };
+
+async function refresh(connectionId: string, stale: string | undefined): Promise<string> {
+  const database = await db();
+  const outcome = env().DATABASE_URL
+    ? await database.transaction((tx) => refreshLocked(tx as unknown as Db, connectionId, stale))
+    : await refreshUnlocked(database, connectionId, stale);
+  if ("token" in outcome) return outcome.token;
+  if ("reconnect" in outcome) throw new ReconnectRequired(connectionId);
+  throw new TokenUnavailable(outcome.error);
+}
+
+async function spend(database: Db, row: Row, conditionalOnVersion: boolean): Promise<Outcome> {
+  if (!row.refreshTokenEnc) return markReconnect(database, row.id);
+  try {
+    const tokens = await refreshTokens(decryptToken(row.refreshTokenEnc));
+    const where = conditionalOnVersion
+      ? and(eq(schema.cgmConnections.id, row.id), eq(schema.cgmConnections.tokenVersion, row.tokenVersion))
+      : eq(schema.cgmConnections.id, row.id);
+    await database
+      .update(schema.cgmConnections)
+      .set({ ...tokenColumns(tokens), tokenVersion: row.tokenVersion + 1, refreshedAt: new Date() })
+      .where(where);
+    return { token: tokens.access_token };
+  } catch (e) {
+    if (e instanceof TokenRequestError) return e.isFinal ? markReconnect(database, row.id) : { error: e };
+    throw e;
+  }
+}
+
+async function markReconnect(database: Db, connectionId: string): Promise<Outcome> {
+  await database
+    .update(schema.cgmConnections)
+    .set({ status: "needs_reconnect", accessTokenEnc: null, refreshTokenEnc: null, updatedAt: new Date() })
+    .where(eq(schema.cgmConnections.id, connectionId));
+  return { reconnect: true };
+}
+
+async function refreshLocked(tx: Db, connectionId: string, stale: string | undefined): Promise<Outcome> {
+  const [row] = await tx
+    .select()
+    .from(schema.cgmConnections)
+    .where(eq(schema.cgmConnections.id, connectionId))
+    .for("update");
+  if (!row || row.status === "needs_reconnect") return { reconnect: true };
+  // Another process refreshed while we waited for the lock: use its token.
+  const ready = usableToken(row, stale);
+  if (ready) return { token: ready };
+  return spend(tx, row, false);
+}
+
+async function refreshUnlocked(
+  database: Db,
+  connectionId: string,
+  stale: string | undefined,
+): Promise<Outcome> {
+  const row = await getConnection(connectionId);
+  if (!row || row.status === "needs_reconnect") return { reconnect: true };
+  const ready = usableToken(row, stale);
+  if (ready) return { token: ready };
+  return spend(database, row, true);
+}

@@ -1,0 +1,107 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  backoffMs,
+  DEFAULT_RETRY_POLICY,
+  fetchWithRetry,
+  type RetryPolicy,
+  retryAfterMs,
+  ServiceError,
+} from "./transport";
+
+const fast: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+  maxTotalMs: 5_000,
+  attemptTimeoutMs: 2_000,
+};
+
+describe("retryAfterMs", () => {
+  const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+  it("reads seconds", () => expect(retryAfterMs("3", now)).toBe(3000));
+  it("reads an HTTP date", () => expect(retryAfterMs("Sun, 22 Nov 2026 12:00:05 GMT", now)).toBe(5000));
+  it("treats a past date as now", () => expect(retryAfterMs("Sun, 22 Nov 2026 11:00:00 GMT", now)).toBe(0));
+  it("ignores absent or unreadable values", () => {
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs("soon", now)).toBeNull();
+  });
+});
+
+describe("backoffMs", () => {
+  it("grows exponentially up to the cap, scaled by the jitter", () => {
+    expect(backoffMs(0, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(100);
+    expect(backoffMs(3, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(800);
+    expect(backoffMs(10, DEFAULT_RETRY_POLICY, () => 0.999)).toBe(4995);
+    expect(backoffMs(10, DEFAULT_RETRY_POLICY, () => 0)).toBe(0);
+  });
+});
+
+describe("fetchWithRetry against a real HTTP server", () => {
+  let server: Server;
+  let url: string;
+  /** Statuses the server answers in turn; then 200. */
+  let script: Array<{ status: number; headers?: Record<string, string> }> = [];
+  let hits = 0;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      hits++;
+      const step = script.shift() ?? { status: 200 };
+      res.writeHead(step.status, step.headers ?? {});
+      res.end(JSON.stringify({ status: step.status }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const run = async (steps: typeof script, policy = fast) => {
+    script = [...steps];
+    hits = 0;
+    return fetchWithRetry(url, {}, policy);
+  };
+
+  it("retries 503 and 502 and returns the success", async () => {
+    const res = await run([{ status: 503 }, { status: 502 }]);
+    expect(res.status).toBe(200);
+    expect(hits).toBe(3);
+  });
+
+  it("does not retry a 400 or a 401", async () => {
+    expect((await run([{ status: 400 }])).status).toBe(400);
+    expect(hits).toBe(1);
+    expect((await run([{ status: 401 }])).status).toBe(401);
+    expect(hits).toBe(1);
+  });
+
+  it("waits as long as Retry-After says", async () => {
+    const started = Date.now();
+    const res = await run([{ status: 429, headers: { "Retry-After": "1" } }]);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
+  it("returns the last retryable answer once the attempts run out", async () => {
+    const res = await run(Array.from({ length: 10 }, () => ({ status: 503 })));
+    expect(res.status).toBe(503);
+    expect(hits).toBe(4);
+  });
+
+  it("gives up early rather than wait past the total budget", async () => {
+    const res = await run([{ status: 429, headers: { "Retry-After": "60" } }]);
+    expect(res.status).toBe(429);
+    expect(hits).toBe(1);
+  });
+
+  it("turns an unreachable service into ServiceError('network')", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const err = await fetchWithRetry(`http://127.0.0.1:${port}/`, {}, fast).catch((e) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err).toMatchObject({ code: "network", status: 0 });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * One HTTP exchange with the service, retried the way a polite client retries: only statuses that
+ * say "try again" (408, 425, 429, 500, 502, 503, 504) and network failures, with exponential
+ * backoff and full jitter (AWS Architecture Blog, "Exponential Backoff and Jitter"), honouring
+ * Retry-After (RFC 9110 section 10.2.3, seconds or an HTTP date), and never past a total budget so a
+ * page request cannot hang behind an outage. Kept free of tokens and config so it can be tested
+ * alone.
+ */
+
+export type ServiceErrorCode =
+  | "unavailable"
+  | "rate_limited"
+  | "upstream_error"
+  | "malformed_response"
+  | "network";
+
+/** The service could not give us what we asked for; `status` is the upstream status (0 for network). */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ServiceErrorCode,
+    readonly status: number,
+    message: string,
+    readonly upstreamBody?: unknown,
+  ) {
+    super(message);
+    this.name = "ServiceError";
+  }
+}
+
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** No retry is started if it would end after this many ms from the first attempt. */
+  maxTotalMs: number;
+  attemptTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+  maxTotalMs: 15_000,
+  attemptTimeoutMs: 20_000,
+};
+
+/** Retry-After as milliseconds, or null when absent or unreadable. */
+export function retryAfterMs(header: string | null, nowMs: number): number | null {
+  if (header === null) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+/** Full jitter: a uniform wait in [0, min(cap, base * 2^attempt)). `random` is injectable for tests. */
+export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Fetches with retries. Returns the last Response, which may itself be an error status (a
+ * non-retryable one at once, a retryable one once the attempts or the budget run out), so the
+ * caller decides what each status means. Network failures that outlast the retries throw
+ * ServiceError("network").
+ */
+export async function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<Response> {
+  const startedAt = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt + 1 >= policy.maxAttempts;
+    let response: Response | null = null;
+    let failure: unknown = null;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.attemptTimeoutMs) });
+    } catch (e) {
+      failure = e;
+    }
+    if (response && !RETRYABLE_STATUSES.has(response.status)) return response;
+    const wait = Math.max(
+      backoffMs(attempt, policy),
+      response ? (retryAfterMs(response.headers.get("Retry-After"), Date.now()) ?? 0) : 0,
+    );
+    if (last || Date.now() - startedAt + wait > policy.maxTotalMs) {
+      if (response) return response;
+      throw new ServiceError("network", 0, `The service could not be reached: ${String(failure)}`);
+    }
+    await response?.body?.cancel();
+    await sleep(wait);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Splitting a long read into windows the service accepts, and putting the answers back together.
+ * The service's windows are inclusive at both ends with a resolution of one second, so chunk k ends
+ * one second before chunk k+1 starts: no record falls in two chunks and none between them. The merge
+ * still removes duplicates by key, since a record can move between chunks while we read (smoothed
+ * values arrive late).
+ */
+
+const DAY_MS = 86_400_000;
+const SECOND_MS = 1_000;
+
+export interface WindowMs {
+  startMs: number;
+  endMs: number;
+}
+
+/** Consecutive chunks of at most `maxDays` covering [startMs, endMs] exactly. */
+export function splitWindow(startMs: number, endMs: number, maxDays: number): WindowMs[] {
+  if (endMs < startMs) return [];
+  const span = maxDays * DAY_MS;
+  const chunks: WindowMs[] = [];
+  let from = startMs;
+  while (endMs - from > span) {
+    chunks.push({ startMs: from, endMs: from + span - SECOND_MS });
+    from += span;
+  }
+  chunks.push({ startMs: from, endMs });
+  return chunks;
+}
+
+/**
+ * Concatenates chunk results, keeping the first of any records with the same key and the order
+ * they came in (chunks are in time order and each is ordered by the service).
+ */
+export function mergeBySystemTime<T extends { systemTime: string }>(
+  parts: readonly (readonly T[])[],
+  key: (record: T) => string = (r) => r.systemTime,
+): T[] {
+  const seen = new Set<string>();
+  const merged: T[] = [];
+  for (const part of parts) {
+    for (const record of part) {
+      const k = key(record);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      merged.push(record);
+    }
+  }
+  return merged;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; results keep the items' order. */
+export async function mapWithConcurrency<I, O>(
+  items: readonly I[],
+  limit: number,
+  task: (item: I, index: number) => Promise<O>,
+): Promise<O[]> {
+  const results = new Array<O>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as I, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

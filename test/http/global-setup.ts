@@ -1,0 +1,40 @@
+import "vitest";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startAppServer } from "../support/app-server";
+
+/** The test database starts empty, so the migrations run as on a new deployment. */
+async function resetDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      "drop schema if exists public cascade; create schema public; drop schema if exists drizzle cascade;",
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * One real app server for the HTTP suites: PGlite in a fresh folder by default, or the PostgreSQL
+ * of TEST_DATABASE_URL (CI runs the suites once on each).
+ */
+export default async function setup(project: TestProject) {
+  const env: Record<string, string> = {};
+  if (process.env.TEST_DATABASE_URL) {
+    await resetDatabase(process.env.TEST_DATABASE_URL);
+    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  }
+  const server = await startAppServer(env);
+  project.provide("baseUrl", server.url);
+  return async () => {
+    await server.stop();
+  };
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": import.meta.dirname,
+  // `server-only` throws outside a React Server Components bundle; in tests the guard has no job.
+  "server-only": path.join(import.meta.dirname, "test/server-only-stub.ts"),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts"], env: { TZ: "UTC" } },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "http",
+          include: ["test/http/**/*.test.ts"],
+          globalSetup: ["test/http/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TZ: "UTC" },
+        },
+      },
+    ],
+  },
+});
