@@ -20,6 +20,9 @@ export default defineConfig({
           name: "http",
           include: ["test/http/**/*.test.ts"],
           globalSetup: ["test/http/global-setup.ts"],
+          // The suites share one server and its sandbox; some inject faults into, or expire the
+          // tokens of, the dashboard's own app there, so they must not overlap.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TZ: "UTC" },

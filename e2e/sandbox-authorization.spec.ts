@@ -1,15 +1,21 @@
 import { expect, test } from "@playwright/test";
-import { dt, exchangeCode, REDIRECT_URI, registerApp, tokenRequest } from "../test/support/sandbox-client";
+import {
+  dt,
+  exchangeCode,
+  type RegisteredApp,
+  registerApp,
+  tokenRequest,
+} from "../test/support/sandbox-client";
 
 /**
  * The sandbox's pages in a real browser: a user signs in with a username, allows or denies, and
  * revokes an app under Permissions; a developer registers an app and regenerates its secret.
  */
 
-function loginUrl(clientId: string, state: string) {
+function loginUrl(app: RegisteredApp, state: string) {
   return `/sandbox/v3/oauth2/login?${new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
+    client_id: app.client_id,
+    redirect_uri: app.redirectUri,
     response_type: "code",
     scope: "offline_access",
     state,
@@ -17,18 +23,24 @@ function loginUrl(clientId: string, state: string) {
 }
 
 /**
- * The redirect goes to a client that does not exist (the route above answers for it); we read where
- * the browser was sent once that page has loaded, so the next navigation cannot race it.
+ * The test apps' redirect URI is a path of this server that no route answers: the browser lands
+ * on a real (404) page, so the navigation completes and the next one cannot race it. (page.route
+ * cannot answer a redirect's target, and an unreachable host ends in a browser error page.)
  */
+const CLIENT_CALLBACK = "/e2e-client/callback";
+
+async function registerBrowserApp(baseURL: string, name: string): Promise<RegisteredApp> {
+  return registerApp(baseURL, name, `${baseURL}${CLIENT_CALLBACK}`);
+}
+
 async function captureRedirect(page: import("@playwright/test").Page): Promise<URL> {
-  await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
+  await page.waitForURL((url) => url.pathname === CLIENT_CALLBACK);
   return new URL(page.url());
 }
 
 test("a user signs in, allows access, and the app gets a code it can exchange", async ({ page, baseURL }) => {
-  const app = await registerApp(baseURL!, "Browser app");
-  await page.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ status: 200, body: "client callback" }));
-  await page.goto(loginUrl(app.client_id, "st-1"));
+  const app = await registerBrowserApp(baseURL!, "Browser app");
+  await page.goto(loginUrl(app, "st-1"));
   await expect(page.getByRole("heading", { name: "Sign in to the sandbox" })).toBeVisible();
   await expect(page.getByText("Browser app")).toBeVisible();
   await page.getByLabel("Username").fill("SandboxUser3");
@@ -52,9 +64,8 @@ test("a user signs in, allows access, and the app gets a code it can exchange", 
 });
 
 test("Deny sends the user back with error=access_denied", async ({ page, baseURL }) => {
-  const app = await registerApp(baseURL!, "Denied app");
-  await page.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ status: 200, body: "client callback" }));
-  await page.goto(loginUrl(app.client_id, "st-2"));
+  const app = await registerBrowserApp(baseURL!, "Denied app");
+  await page.goto(loginUrl(app, "st-2"));
   await page.getByRole("button", { name: "Sign in as SandboxUser1" }).click();
   const redirected = captureRedirect(page);
   await page.getByRole("button", { name: "Deny" }).click();
@@ -64,7 +75,7 @@ test("Deny sends the user back with error=access_denied", async ({ page, baseURL
 });
 
 test("an unregistered redirect URI gets an error page, not a redirect", async ({ page, baseURL }) => {
-  const app = await registerApp(baseURL!, "Strict app");
+  const app = await registerBrowserApp(baseURL!, "Strict app");
   await page.goto(
     `/sandbox/v3/oauth2/login?${new URLSearchParams({
       client_id: app.client_id,
@@ -78,9 +89,8 @@ test("an unregistered redirect URI gets an error page, not a redirect", async ({
 });
 
 test("a user revokes an app under Permissions", async ({ page, baseURL }) => {
-  const app = await registerApp(baseURL!, "App to revoke");
-  await page.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ status: 200, body: "client callback" }));
-  await page.goto(loginUrl(app.client_id, "st-3"));
+  const app = await registerBrowserApp(baseURL!, "App to revoke");
+  await page.goto(loginUrl(app, "st-3"));
   await page.getByRole("button", { name: "Sign in as SandboxUser2" }).click();
   const redirected = captureRedirect(page);
   await page.getByRole("button", { name: "Allow" }).click();

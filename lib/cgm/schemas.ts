@@ -400,3 +400,10 @@ export type StatisticsV2Response = z.infer<typeof statisticsV2ResponseSchema>;
 export type HypoglycemiaRisk = z.infer<typeof hypoglycemiaRiskSchema>;
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type WindowQuery = z.infer<typeof windowQuerySchema>;
+
+/** A validation failure as one sentence a person can act on: "path: problem; path: problem". */
+export function zodMessage(issues: Array<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}

@@ -1,10 +1,11 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { ApiError, OAuthError } from "./errors";
 import { faultSettingsSchema, getFaults, setFaults } from "./faults";
-import { readJson, zodMessage } from "./http";
+import { readJson } from "./http";
 import {
   authenticateClient,
   createApp,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { parseDateTime, windowQuerySchema } from "@/lib/cgm";
+import { parseDateTime, windowQuerySchema, zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings } from "./faults";
@@ -163,10 +163,4 @@ export async function readJson(req: NextRequest): Promise<unknown> {
   } catch {
     throw new ApiError(400, "invalid_request", "The request body is not valid JSON.");
   }
-}
-
-export function zodMessage(issues: Array<{ path: PropertyKey[]; message: string }>): string {
-  return issues
-    .map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message))
-    .join("; ");
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { statisticsV1RequestSchema, statisticsV2RequestSchema } from "@/lib/cgm";
+import { statisticsV1RequestSchema, statisticsV2RequestSchema, zodMessage } from "@/lib/cgm";
 import { ApiError } from "./errors";
-import { type DataContext, readJson, zodMessage } from "./http";
+import { type DataContext, readJson } from "./http";
 import { statistics } from "./service";
 
 /** POST /v{1,2}/users/self/statistics: the body is validated by spec section 4's rules (400 with the reason). */

@@ -5,6 +5,8 @@ import {
   dataRangeResponseSchema,
   devicesV1ResponseSchema,
   devicesV2ResponseSchema,
+  type EgvsV1Response,
+  type EgvsV2Response,
   egvsV1ResponseSchema,
   egvsV2ResponseSchema,
   eventsV1ResponseSchema,
@@ -111,7 +113,13 @@ async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise
 
 const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
 
-export async function getEgvs(connectionId: string, version: "v1" | "v2" | "v3", window: Window) {
+type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
+
+export async function getEgvs<V extends "v1" | "v2" | "v3">(
+  connectionId: string,
+  version: V,
+  window: Window,
+): Promise<EgvsOf<V>> {
   const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
   const parts = await chunked(window, async (w) =>
     parsed(
@@ -121,7 +129,10 @@ export async function getEgvs(connectionId: string, version: "v1" | "v2" | "v3",
   );
   const first = parts[0];
   if (!first) throw new ServiceError("upstream_error", 400, "Empty window.");
-  return { unit: first.unit, rateUnit: first.rateUnit, egvs: mergeBySystemTime(parts.map((p) => p.egvs)) };
+  const egvs = mergeBySystemTime<EgvsV2Response["egvs"][number] | EgvsV1Response["egvs"][number]>(
+    parts.map((p) => p.egvs),
+  );
+  return { unit: first.unit, rateUnit: first.rateUnit, egvs } as EgvsOf<V>;
 }
 
 export async function getEvents(connectionId: string, version: "v1" | "v2", window: Window) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
 import { type Db, db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -71,6 +71,25 @@ export async function getConnection(connectionId: string): Promise<Row | null> {
     .from(schema.cgmConnections)
     .where(eq(schema.cgmConnections.id, connectionId));
   return row ?? null;
+}
+
+/** The owner's connection (a patient has one; a newer sign-in replaces the tokens of the old). */
+export async function connectionOfOwner(ownerId: string): Promise<Row | null> {
+  const [row] = await (await db())
+    .select()
+    .from(schema.cgmConnections)
+    .where(eq(schema.cgmConnections.ownerId, ownerId))
+    .orderBy(desc(schema.cgmConnections.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stores a completed authorization for the owner: renews their connection, or creates one. */
+export async function storeAuthorization(ownerId: string, tokens: TokenResponse): Promise<string> {
+  const existing = await connectionOfOwner(ownerId);
+  if (!existing) return createConnection(ownerId, tokens);
+  await replaceTokens(existing.id, tokens);
+  return existing.id;
 }
 
 /** "Disconnect": the tokens are deleted; the service's data already fetched is not ours to keep here. */

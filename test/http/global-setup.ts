@@ -19,6 +19,8 @@ async function resetDatabase(url: string) {
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data folder: its generated secrets (the dashboard app's client secret). */
+    dataDir: string;
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   }
   const server = await startAppServer(env);
   project.provide("baseUrl", server.url);
+  project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();
   };

@@ -256,7 +256,7 @@ describe("step 3: the token exchange", () => {
 
   it("refuses a redirect_uri other than the one of the request", async () => {
     const code = await codeFor(app);
-    const res = await exchange(app, code, { redirect_uri: "http://127.0.0.1:9/other" });
+    const res = await exchange(app, code, { redirect_uri: "https://client.example/other" });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error).toBe("invalid_grant");

@@ -17,6 +17,12 @@ export interface AppServer {
 
 const ROOT = path.resolve(__dirname, "../..");
 
+/**
+ * Idle connections are kept longer than any client keeps them (undici: 4 s), so the server never
+ * closes a socket just as a client reuses it ("other side closed"). Same flag as `npm start`.
+ */
+const KEEP_ALIVE = ["--keepAliveTimeout", "65000"];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -39,7 +45,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), ...KEEP_ALIVE],
     {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...extraEnv },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { authorize, basic, type RegisteredApp } from "./sandbox-client";
+import { authorize, basic, type RegisteredApp, revokeAppAs } from "./sandbox-client";
 
 /**
  * Our service client (lib/service-client) configured in the test process against the sandbox of
@@ -69,21 +69,7 @@ export async function clientUnderTest(base: string) {
   }
 
   /** The sandbox user revokes our app at the Permissions page. */
-  async function revokeAs(username: string): Promise<void> {
-    const login = await fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base },
-      body: new URLSearchParams({ username, next: "/sandbox/permissions" }),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    await fetch(`${base}/sandbox/permissions/revoke`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base, Cookie: cookie },
-      body: new URLSearchParams({ client_id: app.client_id }),
-    });
-  }
+  const revokeAs = (username: string) => revokeAppAs(base, app.client_id, username);
 
   return { app, oauth, tokens, connectPatient, refreshStats, expireAllTokens, setFaults, revokeAs };
 }

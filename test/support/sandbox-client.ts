@@ -8,17 +8,25 @@ export interface RegisteredApp {
   redirectUri: string;
 }
 
-export const REDIRECT_URI = "http://127.0.0.1:9/callback";
+/**
+ * A client that exists nowhere: only the URL matters over HTTP, and browser tests answer it with
+ * page.route. (A port such as 9 would not do: browsers refuse "unsafe" ports before any route.)
+ */
+export const REDIRECT_URI = "https://client.example/callback";
 
-export async function registerApp(baseUrl: string, name = "Test app"): Promise<RegisteredApp> {
+export async function registerApp(
+  baseUrl: string,
+  name = "Test app",
+  redirectUri = REDIRECT_URI,
+): Promise<RegisteredApp> {
   const res = await fetch(`${baseUrl}/sandbox/developer/apps`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, redirectUris: [REDIRECT_URI] }),
+    body: JSON.stringify({ name, redirectUris: [redirectUri] }),
   });
   if (res.status !== 201) throw new Error(`registerApp: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { client_id: string; client_secret: string };
-  return { ...body, redirectUri: REDIRECT_URI };
+  return { ...body, redirectUri };
 }
 
 export interface AuthorizeOptions {
@@ -40,23 +48,35 @@ export async function authorize(baseUrl: string, app: RegisteredApp, o: Authoriz
     ...(o.codeChallenge ? { code_challenge: o.codeChallenge, code_challenge_method: "S256" } : {}),
     ...o.extra,
   };
+  return answerLogin(baseUrl, params, o.username ?? "SandboxUser1", o.decision ?? "allow");
+}
+
+/**
+ * The sandbox's login and consent pages as a browser answers them, for the login URL's parameters
+ * `params`; returns where the sandbox sends the browser back to.
+ */
+export async function answerLogin(
+  baseUrl: string,
+  params: Record<string, string>,
+  username: string,
+  decision: "allow" | "deny",
+): Promise<URL> {
   const login = await fetch(`${baseUrl}/sandbox/v3/oauth2/login/submit`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: baseUrl },
-    body: new URLSearchParams({ ...params, username: o.username ?? "SandboxUser1" }),
+    body: new URLSearchParams({ ...params, username }),
   });
   if (login.status !== 303) throw new Error(`login: ${login.status} ${await login.text()}`);
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const decision = await fetch(`${baseUrl}/sandbox/v3/oauth2/consent/decision`, {
+  const answer = await fetch(`${baseUrl}/sandbox/v3/oauth2/consent/decision`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: baseUrl, Cookie: cookie },
-    body: new URLSearchParams({ ...params, decision: o.decision ?? "allow" }),
+    body: new URLSearchParams({ ...params, decision }),
   });
-  const location = decision.headers.get("location");
-  if (decision.status !== 302 || !location)
-    throw new Error(`consent: ${decision.status} ${await decision.text()}`);
+  const location = answer.headers.get("location");
+  if (answer.status !== 302 || !location) throw new Error(`consent: ${answer.status} ${await answer.text()}`);
   return new URL(location);
 }
 
@@ -111,4 +131,22 @@ export function basic(app: RegisteredApp): HeadersInit {
 /** DateTime text (YYYY-MM-DDThh:mm:ss) for a millisecond time. */
 export function dt(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** A sandbox user signs in to the Permissions page and revokes an app, as in a browser. */
+export async function revokeAppAs(baseUrl: string, clientId: string, username: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/sandbox/v3/oauth2/login/submit`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl },
+    body: new URLSearchParams({ username, next: "/sandbox/permissions" }),
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const res = await fetch(`${baseUrl}/sandbox/permissions/revoke`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, Cookie: cookie },
+    body: new URLSearchParams({ client_id: clientId }),
+  });
+  if (res.status >= 400) throw new Error(`revoke: ${res.status}`);
 }

@@ -1,0 +1,99 @@
+import "server-only";
+import type { z } from "zod";
+import {
+  statisticsV1RequestSchema,
+  statisticsV2RequestSchema,
+  windowQuerySchema,
+  zodMessage,
+} from "@/lib/cgm";
+import {
+  getCalibrations,
+  getDataRange,
+  getDevices,
+  getEgvs,
+  getEvents,
+  getStatistics,
+  type Window,
+} from "@/lib/service-client/client";
+import { InputError } from "./errors";
+import type { PatientContext } from "./route";
+
+/**
+ * /api/cgm/<service path>: the service's data paths, mirrored for the signed-in patient. Input is
+ * checked with the shared schemas before anything goes upstream, so a bad window or statistics
+ * body costs the service nothing; answers go through the typed client (refresh, retries, long
+ * windows split and merged).
+ */
+
+type Read = (connectionId: string, window: Window) => Promise<unknown>;
+
+const WINDOWED_READS: Record<string, Read> = {
+  "v1/users/self/egvs": (id, w) => getEgvs(id, "v1", w),
+  "v2/users/self/egvs": (id, w) => getEgvs(id, "v2", w),
+  "v3/users/self/egvs": (id, w) => getEgvs(id, "v3", w),
+  "v1/users/self/events": (id, w) => getEvents(id, "v1", w),
+  "v2/users/self/events": (id, w) => getEvents(id, "v2", w),
+  "v1/users/self/calibrations": (id, w) => getCalibrations(id, "v1", w),
+  "v2/users/self/calibrations": (id, w) => getCalibrations(id, "v2", w),
+  "v1/users/self/devices": (id, w) => getDevices(id, "v1", w),
+  "v2/users/self/devices": (id, w) => getDevices(id, "v2", w),
+};
+
+const STATISTICS: Record<string, { version: "v1" | "v2"; schema: z.ZodType }> = {
+  "v1/users/self/statistics": { version: "v1", schema: statisticsV1RequestSchema },
+  "v2/users/self/statistics": { version: "v2", schema: statisticsV2RequestSchema },
+};
+
+function servicePath(params: PatientContext["params"]): string {
+  const segments = params.path;
+  return Array.isArray(segments) ? segments.join("/") : (segments ?? "");
+}
+
+function notFound(path: string): InputError {
+  return new InputError(`/api/cgm/${path} is not a data path of the service.`, 404, "not_found");
+}
+
+export function parseWindowQuery(searchParams: URLSearchParams): Window {
+  const parsed = windowQuerySchema.safeParse({
+    startDate: searchParams.get("startDate") ?? undefined,
+    endDate: searchParams.get("endDate") ?? undefined,
+  });
+  if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
+  return parsed.data;
+}
+
+async function jsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) throw new InputError("A JSON request body is required.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InputError("The request body is not valid JSON.");
+  }
+}
+
+export async function proxyRead({ req, params, connectionId }: PatientContext): Promise<unknown> {
+  const path = servicePath(params);
+  if (path === "v2/users/self/dataRange") return getDataRange(connectionId);
+  const read = WINDOWED_READS[path];
+  if (!read) {
+    if (STATISTICS[path])
+      throw new InputError("Statistics are requested with POST.", 405, "method_not_allowed");
+    throw notFound(path);
+  }
+  return read(connectionId, parseWindowQuery(req.nextUrl.searchParams));
+}
+
+export async function proxyStatistics({ req, params, connectionId }: PatientContext): Promise<unknown> {
+  const path = servicePath(params);
+  const endpoint = STATISTICS[path];
+  if (!endpoint) {
+    if (WINDOWED_READS[path] || path === "v2/users/self/dataRange")
+      throw new InputError(`/api/cgm/${path} is read with GET.`, 405, "method_not_allowed");
+    throw notFound(path);
+  }
+  const window = parseWindowQuery(req.nextUrl.searchParams);
+  const body = endpoint.schema.safeParse(await jsonBody(req));
+  if (!body.success) throw new InputError(zodMessage(body.error.issues));
+  return getStatistics(connectionId, endpoint.version, window, body.data);
+}

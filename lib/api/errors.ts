@@ -1,0 +1,118 @@
+import "server-only";
+import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
+import { ServiceError } from "@/lib/service-client/transport";
+
+/**
+ * Every error a dashboard API route can meet, mapped to one JSON answer in one place:
+ * `{ error, message }` (plus `upstreamStatus` when the service answered), never a stack trace,
+ * never a token. Responses carrying patient data, errors included, are private and not stored.
+ */
+
+export const PATIENT_DATA_HEADERS = { "Cache-Control": "private, no-store", Vary: "Cookie" } as const;
+
+/** A request the user (or the page) got wrong: 400 with what to fix. */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly code = "invalid_request",
+  ) {
+    super(message);
+  }
+}
+
+export function jsonError(
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return Response.json({ error, message, ...extra }, { status, headers: PATIENT_DATA_HEADERS });
+}
+
+function upstreamMessage(body: unknown): string | null {
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string")
+    return body.message;
+  if (
+    body &&
+    typeof body === "object" &&
+    "error_description" in body &&
+    typeof body.error_description === "string"
+  )
+    return body.error_description;
+  return null;
+}
+
+export function errorResponse(e: unknown): Response {
+  if (e instanceof InputError) return jsonError(e.status, e.code, e.message);
+  if (e instanceof ReconnectRequired) {
+    return jsonError(
+      401,
+      "reconnect_required",
+      "The CGM account no longer accepts this dashboard: reconnect it to see your data again.",
+    );
+  }
+  if (e instanceof TokenUnavailable) {
+    return jsonError(
+      503,
+      "service_unavailable",
+      "The glucose service could not renew access just now; try again shortly.",
+    );
+  }
+  if (e instanceof ServiceError) {
+    const upstreamStatus = e.status;
+    switch (e.code) {
+      case "rate_limited":
+        return jsonError(
+          503,
+          "service_busy",
+          "The glucose service is limiting requests; try again in a minute.",
+          {
+            upstreamStatus,
+          },
+        );
+      case "unavailable":
+        return jsonError(
+          upstreamStatus === 503 ? 503 : 502,
+          "service_unavailable",
+          `The glucose service is not answering (status ${upstreamStatus}); try again shortly.`,
+          { upstreamStatus },
+        );
+      case "network":
+        return jsonError(
+          502,
+          "service_unreachable",
+          "The glucose service could not be reached; try again shortly.",
+          {
+            upstreamStatus,
+          },
+        );
+      case "malformed_response":
+        return jsonError(
+          502,
+          "bad_upstream_response",
+          "The glucose service answered something it should not.",
+          {
+            upstreamStatus,
+          },
+        );
+      case "upstream_error": {
+        const status = upstreamStatus >= 400 && upstreamStatus < 500 ? upstreamStatus : 502;
+        return jsonError(
+          status,
+          "upstream_refused",
+          upstreamMessage(e.upstreamBody) ??
+            `The glucose service refused the request (status ${upstreamStatus}).`,
+          { upstreamStatus },
+        );
+      }
+    }
+  }
+  // Only the kind of error is logged: messages of unexpected errors can hold request data.
+  console.error("api: unexpected error", e instanceof Error ? e.name : typeof e);
+  return jsonError(
+    500,
+    "internal_error",
+    "Something went wrong on our side; try again, and tell us if it persists.",
+  );
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
+import { adapter } from "./adapter";
+import { sessionCookie, signInStateCookie } from "./cookies";
+import { currentUserId } from "./index";
+import { ATTEMPT_TTL_MS, beginSignIn, completeSignIn } from "./sign-in";
+
+/**
+ * What the sign-in, callback and disconnect routes do. Kept here so the route files stay one line
+ * and the cookie handling sits next to the flow it protects.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function redirect(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { Location: location, ...NO_STORE, ...headers } });
+}
+
+function cookieHeader(name: string, value: string, options: { secure: boolean }, maxAgeS: number): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(options.secure ? ["Secure"] : []),
+    `Max-Age=${maxAgeS}`,
+  ].join("; ");
+}
+
+/** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */
+export async function startSignIn(req: NextRequest): Promise<Response> {
+  const form = await req.formData().catch(() => new FormData());
+  const { url, state } = await beginSignIn({ returnTo: form.get("returnTo"), userId: await currentUserId() });
+  const cookie = signInStateCookie();
+  const response = redirect(url);
+  response.headers.append(
+    "Set-Cookie",
+    cookieHeader(cookie.name, state, cookie.options, Math.floor(ATTEMPT_TTL_MS / 1000)),
+  );
+  return response;
+}
+
+/**
+ * GET /api/auth/callback/cgm: the service's redirect. Whatever happens, the state cookie is gone
+ * afterwards and the browser is sent on at once to a URL without the code; no-referrer keeps the
+ * code out of the Referer of anything this response leads to.
+ */
+export async function finishSignIn(req: NextRequest): Promise<Response> {
+  const stateCookie = signInStateCookie();
+  const session = sessionCookie();
+  const oldSession = req.cookies.get(session.name)?.value;
+  const result = await completeSignIn(
+    new URL(req.url),
+    req.cookies.get(stateCookie.name)?.value,
+    await currentUserId(),
+  );
+  const headers = { "Referrer-Policy": "no-referrer" };
+  const response = result.ok
+    ? redirect(result.returnTo, headers)
+    : redirect(`/auth/error?reason=${result.reason}`, headers);
+  response.headers.append("Set-Cookie", cookieHeader(stateCookie.name, "", stateCookie.options, 0));
+  if (result.ok) {
+    // A sign-in always gets a new session id; the one this browser had (if any) ends here.
+    if (oldSession) await adapter.deleteSession(oldSession);
+    const maxAge = Math.floor((result.expires.getTime() - Date.now()) / 1000);
+    response.headers.append(
+      "Set-Cookie",
+      cookieHeader(session.name, result.sessionToken, session.options, maxAge),
+    );
+  }
+  return response;
+}
+
+/** POST /api/connection/disconnect: the patient's tokens are deleted; they stay signed in. */
+export async function disconnect(): Promise<Response> {
+  const userId = await currentUserId();
+  if (!userId) return redirect("/");
+  const connection = await connectionOfOwner(userId);
+  if (connection) await deleteConnection(connection.id);
+  return redirect("/dashboard?disconnected=1");
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { db, schema } from "@/lib/db";
+import { decryptToken, encryptToken } from "@/lib/service-client/crypto";
+import { exchangeAuthorizationCode, startAuthorization, TokenRequestError } from "@/lib/service-client/oauth";
+import { storeAuthorization } from "@/lib/service-client/tokens";
+import { adapter, newSessionToken } from "./adapter";
+import { SESSION_MAX_AGE_S } from "./index";
+import { safeReturnTo } from "./return-to";
+
+/**
+ * Sign-in with the service (authorization code + PKCE S256), our own flow so the exchange goes
+ * through the one token module. An attempt lives in the database for at most 15 minutes, keyed by
+ * the hash of its `state`; the browser that started it holds the state in a cookie. The callback
+ * must bring both the query's state and that cookie, and deletes the attempt as it reads it, so a
+ * replayed, expired or cross-browser callback is refused before the code is spent.
+ */
+
+export const ATTEMPT_TTL_MS = 15 * 60_000;
+
+const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
+
+export interface StartedSignIn {
+  /** The service's authorization URL to send the browser to. */
+  url: string;
+  /** Goes into the browser's sign-in state cookie. */
+  state: string;
+}
+
+export async function beginSignIn(options: {
+  returnTo: unknown;
+  userId: string | null;
+}): Promise<StartedSignIn> {
+  const { url, state, codeVerifier } = await startAuthorization();
+  const database = await db();
+  // Old attempts are dead weight; removing them here keeps the table small without a scheduler.
+  await database.delete(schema.authAttempts).where(lt(schema.authAttempts.expiresAt, new Date()));
+  await database.insert(schema.authAttempts).values({
+    stateHash: hashState(state),
+    codeVerifierEnc: encryptToken(codeVerifier),
+    returnTo: safeReturnTo(options.returnTo),
+    userId: options.userId,
+    expiresAt: new Date(Date.now() + ATTEMPT_TTL_MS),
+  });
+  return { url, state };
+}
+
+export type SignInFailure =
+  | "access_denied"
+  | "service_error"
+  | "invalid_state"
+  | "expired"
+  | "exchange_failed"
+  | "service_unavailable";
+
+export type SignInResult =
+  | { ok: true; sessionToken: string; expires: Date; returnTo: string }
+  | { ok: false; reason: SignInFailure };
+
+/**
+ * The callback: checks the state against the browser's cookie, spends the attempt, exchanges the
+ * code, stores the tokens for the user (the signed-in user who started a reconnect, or a new one)
+ * and opens a new session (a sign-in always gets a fresh session id).
+ */
+export async function completeSignIn(
+  callbackUrl: URL,
+  stateFromCookie: string | undefined,
+  currentUserId: string | null,
+): Promise<SignInResult> {
+  const state = callbackUrl.searchParams.get("state");
+  if (!state || !stateFromCookie || state !== stateFromCookie) return { ok: false, reason: "invalid_state" };
+  const [attempt] = await (await db())
+    .delete(schema.authAttempts)
+    .where(
+      and(eq(schema.authAttempts.stateHash, hashState(state)), gt(schema.authAttempts.expiresAt, new Date())),
+    )
+    .returning();
+  if (!attempt) return { ok: false, reason: "expired" };
+  const error = callbackUrl.searchParams.get("error");
+  if (error) return { ok: false, reason: error === "access_denied" ? "access_denied" : "service_error" };
+
+  let tokens: Awaited<ReturnType<typeof exchangeAuthorizationCode>>;
+  try {
+    tokens = await exchangeAuthorizationCode(callbackUrl, state, decryptToken(attempt.codeVerifierEnc));
+  } catch (e) {
+    if (e instanceof TokenRequestError) {
+      return { ok: false, reason: e.status >= 500 ? "service_unavailable" : "exchange_failed" };
+    }
+    throw e;
+  }
+
+  // A reconnect renews the connection of the user who started it, if that user is still the one
+  // signed in in this browser; otherwise the authorization makes a new patient account.
+  const userId =
+    attempt.userId && attempt.userId === currentUserId
+      ? attempt.userId
+      : (await adapter.createUser({ id: "", email: "", emailVerified: null, name: "Patient" })).id;
+  await storeAuthorization(userId, tokens);
+  const sessionToken = newSessionToken();
+  const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000);
+  await adapter.createSession({ sessionToken, userId, expires });
+  return { ok: true, sessionToken, expires, returnTo: attempt.returnTo };
+}

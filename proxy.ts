@@ -1,0 +1,29 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { env } from "@/lib/env";
+import { newNonce, securityHeaders } from "@/lib/security/headers";
+
+/**
+ * Runs before every page and route: a fresh CSP nonce and the security headers. The policy is
+ * also set on the request, which is where Next reads the nonce for its own scripts.
+ */
+export function proxy(request: NextRequest) {
+  const e = env();
+  const nonce = newNonce();
+  const headers = securityHeaders({
+    nonce,
+    pathname: request.nextUrl.pathname,
+    https: e.APP_URL.startsWith("https://"),
+    development: e.NODE_ENV === "development",
+    serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+};

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { answerLogin, basic, type RegisteredApp } from "./sandbox-client";
+
+/**
+ * Drives the dashboard over HTTP as a browser would: "Sign in" (form POST), the sandbox's login
+ * and consent, the callback; then proxy calls with the session cookie. Also reaches the dashboard's
+ * own app in the embedded sandbox (its secret is in the server's data folder) to expire tokens,
+ * inject faults and count refresh grants.
+ */
+
+export interface DashboardSession {
+  cookie: string;
+}
+
+function cookiePair(setCookie: string | null, name: string): string | null {
+  for (const part of (setCookie ?? "").split(/,(?=\s*[^;,]+=)/)) {
+    const pair = part.trim().split(";")[0] ?? "";
+    if (pair.startsWith(`${name}=`)) return pair;
+  }
+  return null;
+}
+
+/** Where a Set-Cookie list puts a cookie, with its attributes (for the cookie-flag tests). */
+export function setCookieOf(res: Response, name: string): string | null {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? null;
+}
+
+export async function startSignIn(base: string, returnTo = "/dashboard", cookie?: string) {
+  const res = await fetch(`${base}/api/auth/cgm/start`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams({ returnTo }),
+  });
+  if (res.status !== 303) throw new Error(`start: ${res.status} ${await res.text()}`);
+  const loginUrl = new URL(res.headers.get("location") ?? "");
+  const stateCookie = cookiePair(res.headers.get("set-cookie"), "glucose.signin-state");
+  if (!stateCookie) throw new Error("start: no state cookie");
+  return { res, loginUrl, stateCookie };
+}
+
+/** The sandbox's answer for a login URL: the callback URL the browser is sent to. */
+export async function authorizeAt(
+  base: string,
+  loginUrl: URL,
+  username: string,
+  decision: "allow" | "deny" = "allow",
+) {
+  return answerLogin(base, Object.fromEntries(loginUrl.searchParams), username, decision);
+}
+
+export async function callback(callbackUrl: URL, cookie: string) {
+  return fetch(callbackUrl, { redirect: "manual", headers: { Cookie: cookie } });
+}
+
+/** The whole sign-in; returns the session cookie. */
+export async function signIn(
+  base: string,
+  username = "SandboxUser1",
+  current?: string,
+): Promise<DashboardSession> {
+  const { loginUrl, stateCookie } = await startSignIn(base, "/dashboard", current);
+  const back = await authorizeAt(base, loginUrl, username);
+  const res = await callback(back, [stateCookie, current].filter(Boolean).join("; "));
+  const session = cookiePair(res.headers.get("set-cookie"), "glucose.session");
+  if (res.status !== 303 || !session)
+    throw new Error(`callback: ${res.status} ${res.headers.get("location")}`);
+  return { cookie: session };
+}
+
+export function proxyGet(base: string, session: DashboardSession, pathAndQuery: string) {
+  return fetch(`${base}/api/cgm/${pathAndQuery}`, { headers: { Cookie: session.cookie } });
+}
+
+/** The dashboard's own app in the embedded sandbox, with the secret generated for it. */
+export function dashboardApp(dataDir: string): RegisteredApp {
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
+  return { client_id: "glucose-dashboard", client_secret: secrets.cgmClientSecret, redirectUri: "" };
+}
+
+export function developer(base: string, app: RegisteredApp) {
+  const url = (what: string) => `${base}/sandbox/developer/apps/${app.client_id}/${what}`;
+  return {
+    async stats(): Promise<{ refreshGrants: number; revokedGrants: number }> {
+      return (await fetch(url("token-stats"), { headers: basic(app) })).json();
+    },
+    async expireTokens() {
+      const r = await fetch(url("expire-tokens"), { method: "POST", headers: basic(app) });
+      if (!r.ok) throw new Error(`expire-tokens: ${r.status}`);
+    },
+    async faults(settings: Record<string, unknown>) {
+      const r = await fetch(url("faults"), {
+        method: "PUT",
+        headers: { ...basic(app), "Content-Type": "application/json" },
+        body: JSON.stringify(settings),
+      });
+      if (!r.ok) throw new Error(`faults: ${r.status}`);
+    },
+  };
+}
