@@ -3,6 +3,7 @@
  * Not a test: it measures and prints; the targets are in the issue and in the README.
  */
 import { startAppServer } from "../test/support/app-server";
+import { signIn } from "../test/support/dashboard-client";
 import { bearer, connect, dt, registerApp } from "../test/support/sandbox-client";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -88,9 +89,75 @@ async function main() {
         body,
       }),
     );
+    await proxyOverhead(base, tokens.access_token);
   } finally {
     await server.stop();
   }
+}
+
+const CLIENTS = Number(process.env.BENCH_PROXY_CLIENTS ?? 32);
+const PER_CLIENT = Number(process.env.BENCH_PROXY_REQUESTS ?? 20);
+
+/** Latencies of CLIENTS concurrent clients, each sending PER_CLIENT requests one after another. */
+const timingOf = (res: Response, name: string) =>
+  Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+
+async function concurrentLatencies(
+  call: () => Promise<Response>,
+  onResponse: (res: Response) => void = () => {},
+): Promise<number[]> {
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < PER_CLIENT; i++) {
+        const t0 = performance.now();
+        const res = await call();
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`status ${res.status}`);
+        latencies.push(performance.now() - t0);
+        onResponse(res);
+      }
+    }),
+  );
+  return latencies;
+}
+
+/**
+ * What the proxy adds: the same one-day EGV read by 32 concurrent clients, straight from the
+ * sandbox with a bearer token, then through /api/cgm with a session cookie (which itself makes that
+ * sandbox call). Target: median at most 3 ms added.
+ */
+async function proxyOverhead(base: string, accessToken: string) {
+  const session = await signIn(base, "SandboxUser1");
+  const end = Date.now() - 60_000;
+  const window = `startDate=${dt(end - 86_400_000)}&endDate=${dt(end)}`;
+  const direct = () =>
+    fetch(`${base}/sandbox/v2/users/self/egvs?${window}`, { headers: bearer(accessToken) });
+  const proxied = () =>
+    fetch(`${base}/api/cgm/v2/users/self/egvs?${window}`, { headers: { Cookie: session.cookie } });
+  await concurrentLatencies(direct);
+  await concurrentLatencies(proxied); // warm-up of both paths
+  const sandboxServer: number[] = [];
+  const parts = { session: [] as number[], service: [] as number[], encode: [] as number[] };
+  const d = stats(await concurrentLatencies(direct, (r) => sandboxServer.push(timingOf(r, "app"))));
+  const p = stats(
+    await concurrentLatencies(proxied, (r) => {
+      for (const k of ["session", "service", "encode"] as const) parts[k].push(timingOf(r, k));
+    }),
+  );
+  console.log(
+    `\nProxy overhead, ${CLIENTS} concurrent clients × ${PER_CLIENT} requests, GET v2 egvs (1 day, 288 readings)`,
+  );
+  console.log(`  direct to the sandbox   median ${d.median.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms`);
+  console.log(`  through /api/cgm        median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`);
+  console.log(
+    `  added by the proxy      median ${(p.median - d.median).toFixed(1)} ms, p99 ${(p.p99 - d.p99).toFixed(1)} ms (target: median ≤ 3 ms)`,
+  );
+  const m = (xs: number[]) => stats(xs).median.toFixed(1);
+  console.log(
+    `  proxy's server time     session+connection ${m(parts.session)} ms, service call ${m(parts.service)} ms ` +
+      `(of which the sandbox's own work ${m(sandboxServer)} ms), encode ${m(parts.encode)} ms (medians)`,
+  );
 }
 
 main().catch((e) => {

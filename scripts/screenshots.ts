@@ -7,7 +7,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startAppServer } from "../test/support/app-server";
 import { CHROMIUM_LAUNCH } from "../test/support/chromium";
-import { REDIRECT_URI, registerApp } from "../test/support/sandbox-client";
+import { REDIRECT_URI, registerApp, revokeAppAs } from "../test/support/sandbox-client";
 
 async function main() {
   const out = path.resolve(process.argv[2] ?? "/tmp/screenshots");
@@ -43,6 +43,26 @@ async function main() {
       await shoot("sandbox-developer");
       await page.goto("/sandbox/v3/oauth2/login?client_id=nope");
       await shoot("sandbox-login-error");
+      // The dashboard: landing, sign-in through the sandbox, the latest reading, reconnect, errors.
+      const csp: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") csp.push(m.text());
+      });
+      await context.clearCookies();
+      await page.goto("/");
+      await shoot("home");
+      await page.getByRole("button", { name: "Sign in with your CGM account" }).click();
+      await page.getByRole("button", { name: "Sign in as SandboxUser1" }).click();
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.getByTestId("latest-glucose").waitFor();
+      await shoot("dashboard");
+      await page.goto("/auth/error?reason=access_denied");
+      await shoot("auth-error-denied");
+      await revokeAppAs(server.url, "glucose-dashboard", "SandboxUser1");
+      await page.goto("/dashboard");
+      await page.getByRole("heading", { name: "Reconnect your CGM account" }).waitFor();
+      await shoot("dashboard-reconnect");
+      if (csp.length) console.log(`console errors (${label}):\n${csp.join("\n")}`);
       await context.close();
     }
     console.log(`screenshots in ${out}`);

@@ -47,6 +47,7 @@ export function assertSameOrigin(req: Request): void {
 export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
+      const t0 = performance.now();
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
       const userId = await currentUserId();
       if (!userId) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
@@ -54,8 +55,20 @@ export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>)
       if (!connection)
         return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
       if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
+      const t1 = performance.now();
       const body = await handler({ req, params: await ctx.params, userId, connectionId: connection.id });
-      return Response.json(body, { headers: PATIENT_DATA_HEADERS });
+      const t2 = performance.now();
+      const text = JSON.stringify(body);
+      // Where the time goes (session and connection lookup, the service call, encoding): the
+      // benchmark reads it, and so can anyone looking at a slow page in the browser's tools.
+      const timing = [
+        `session;dur=${(t1 - t0).toFixed(1)}`,
+        `service;dur=${(t2 - t1).toFixed(1)}`,
+        `encode;dur=${(performance.now() - t2).toFixed(1)}`,
+      ].join(", ");
+      return new Response(text, {
+        headers: { ...PATIENT_DATA_HEADERS, "Content-Type": "application/json", "Server-Timing": timing },
+      });
     } catch (e) {
       return errorResponse(e);
     }

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { egvsV2ResponseSchema, statisticsV2ResponseSchema } from "@/lib/cgm";
 import { startAppServer } from "../support/app-server";
@@ -297,5 +299,20 @@ describe("revocation", () => {
     const again = await signIn(base, "SandboxUser6", s.cookie);
     const back = await proxyGet(base, again, "v2/users/self/dataRange");
     expect(back.status).toBe(200);
+  });
+});
+
+describe("logs", () => {
+  it("the server's log holds no token it was issued, no client secret, no session id and no Authorization header", async () => {
+    // Whatever this file did before (sign-ins, refreshes, faults, revocation) has been logged by now.
+    const dataDir = inject("dataDir");
+    const issued = readFileSync(path.join(dataDir, "issued-tokens.txt"), "utf8").split("\n").filter(Boolean);
+    expect(issued.length).toBeGreaterThanOrEqual(4);
+    const log = readFileSync(path.join(dataDir, "server.log"), "utf8");
+    const sessionId = session.cookie.split("=")[1] ?? "";
+    for (const secret of [...issued, app.client_secret, sessionId]) {
+      expect(log.includes(secret), "a credential was written to the server's log").toBe(false);
+    }
+    expect(log).not.toMatch(/Bearer\s+\S{10}/);
   });
 });

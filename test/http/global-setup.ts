@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import "vitest";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -34,10 +38,17 @@ export default async function setup(project: TestProject) {
     await resetDatabase(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   }
+  // The server writes down the tokens the service issues to it, for the log leak check.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "glucose-http-"));
+  const tap = pathToFileURL(path.resolve("test/support/token-tap.mjs")).href;
+  env.DATA_DIR = dataDir;
+  env.TOKEN_TAP_FILE = path.join(dataDir, "issued-tokens.txt");
+  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${tap}`.trim();
   const server = await startAppServer(env);
   project.provide("baseUrl", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

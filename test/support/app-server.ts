@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,11 +53,15 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     },
   );
   let output = "";
+  // Also kept in the data folder, so tests can read what the server logged (the leak checks).
+  const log = createWriteStream(path.join(dataDir, "server.log"), { flags: "a" });
   child.stdout?.on("data", (d) => {
     output += d;
+    log.write(d);
   });
   child.stderr?.on("data", (d) => {
     output += d;
+    log.write(d);
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 

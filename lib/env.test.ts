@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { envSchema } from "./env";
+
+const KEY = Buffer.alloc(32, 7).toString("base64");
+
+describe("envSchema", () => {
+  it("needs nothing for the embedded default", () => {
+    const env = envSchema.parse({});
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.CGM_API_BASE_URL).toBe("http://localhost:3000/sandbox");
+    expect(env.usesEmbeddedSandbox).toBe(true);
+    expect(env.sandboxEnabled).toBe(true);
+    expect(env.CGM_MAX_WINDOW_DAYS).toBe(30);
+  });
+
+  it("names every secret a deployment against another service must bring", () => {
+    const result = envSchema.safeParse({ CGM_API_BASE_URL: "https://api.cgm.example" });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+    for (const key of ["AUTH_SECRET", "TOKEN_ENCRYPTION_KEY", "CGM_CLIENT_ID", "CGM_CLIENT_SECRET"]) {
+      expect(messages).toContain(
+        `${key}: ${key} is required when CGM_API_BASE_URL points to another service`,
+      );
+    }
+  });
+
+  it("keeps the sandbox off against another service unless SANDBOX=on", () => {
+    const base = {
+      CGM_API_BASE_URL: "https://api.cgm.example",
+      AUTH_SECRET: "x".repeat(32),
+      TOKEN_ENCRYPTION_KEY: KEY,
+      CGM_CLIENT_ID: "id",
+      CGM_CLIENT_SECRET: "secret",
+    };
+    expect(envSchema.parse(base).sandboxEnabled).toBe(false);
+    expect(envSchema.parse({ ...base, SANDBOX: "on" }).sandboxEnabled).toBe(true);
+  });
+
+  it("says what is wrong with a malformed key, window or database URL", () => {
+    const result = envSchema.safeParse({
+      TOKEN_ENCRYPTION_KEY: "c2hvcnQ=",
+      CGM_MAX_WINDOW_DAYS: "120",
+      DATABASE_URL: "mysql://x",
+    });
+    const byPath = Object.fromEntries(result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
+    expect(byPath.TOKEN_ENCRYPTION_KEY).toMatch(/32 random bytes in base64/);
+    expect(byPath.CGM_MAX_WINDOW_DAYS).toBeDefined();
+    expect(byPath.DATABASE_URL).toMatch(/postgres/);
+  });
+});
