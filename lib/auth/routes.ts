@@ -78,5 +78,5 @@ export async function disconnect(): Promise<Response> {
   if (!userId) return redirect("/");
   const connection = await connectionOfOwner(userId);
   if (connection) await deleteConnection(connection.id);
-  return redirect("/dashboard?disconnected=1");
+  return redirect("/dashboard");
 }

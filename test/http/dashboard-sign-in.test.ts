@@ -140,3 +140,29 @@ describe("sign-in", () => {
     expect(page).toContain("Connect your CGM account");
   });
 });
+
+describe("security headers on every page", () => {
+  it.each(["/", "/dashboard", "/auth/error", "/sandbox"])("%s", async (path) => {
+    const res = await fetch(`${base}${path}`, { redirect: "manual" });
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    // http://localhost: no HSTS (it would pin a development host to https).
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("a fresh nonce per request, and Next's own scripts carry it", async () => {
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+    const a = await fetch(`${base}/`);
+    const b = await fetch(`${base}/`);
+    const nonce = nonceOf(a.headers.get("content-security-policy"));
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(b.headers.get("content-security-policy")));
+    const html = await a.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
