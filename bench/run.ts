@@ -4,7 +4,7 @@
  */
 import { startAppServer } from "../test/support/app-server";
 import { signIn } from "../test/support/dashboard-client";
-import { bearer, connect, dt, registerApp } from "../test/support/sandbox-client";
+import { bearer, connect, DAY_NIGHT_STATISTICS, dt, registerApp } from "../test/support/sandbox-client";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
@@ -58,30 +58,7 @@ async function main() {
         headers: { ...bearer(tokens.access_token), "Accept-Encoding": "identity" },
       }),
     );
-    const body = JSON.stringify({
-      targetRanges: [
-        {
-          name: "day",
-          startTime: "06:00:00",
-          endTime: "22:00:00",
-          egvRanges: [
-            { name: "urgentLow", bound: 55 },
-            { name: "low", bound: 70 },
-            { name: "high", bound: 180 },
-          ],
-        },
-        {
-          name: "night",
-          startTime: "22:00:00",
-          endTime: "06:00:00",
-          egvRanges: [
-            { name: "urgentLow", bound: 55 },
-            { name: "low", bound: 80 },
-            { name: "high", bound: 200 },
-          ],
-        },
-      ],
-    });
+    const body = JSON.stringify(DAY_NIGHT_STATISTICS);
     await measure("POST /v2/users/self/statistics (90 days)", () =>
       fetch(`${base}/sandbox/v2/users/self/statistics?${window}`, {
         method: "POST",

@@ -10,7 +10,14 @@ import {
   proxyGet,
   signIn,
 } from "../support/dashboard-client";
-import { bearer, connect, dt, registerApp, revokeAppAs } from "../support/sandbox-client";
+import {
+  bearer,
+  connect,
+  DAY_NIGHT_STATISTICS,
+  dt,
+  registerApp,
+  revokeAppAs,
+} from "../support/sandbox-client";
 
 /**
  * /api/cgm/** over HTTP: session required, input checked before anything goes upstream, answers
@@ -27,30 +34,7 @@ let session: DashboardSession;
 const windowQuery = (startMs: number, endMs: number) => `startDate=${dt(startMs)}&endDate=${dt(endMs)}`;
 const lastHours = (h: number) => windowQuery(Date.now() - h * 3_600_000, Date.now());
 
-const statisticsBody = {
-  targetRanges: [
-    {
-      name: "Day",
-      startTime: "06:00:00",
-      endTime: "22:00:00",
-      egvRanges: [
-        { name: "urgentLow", bound: 55 },
-        { name: "low", bound: 70 },
-        { name: "high", bound: 180 },
-      ],
-    },
-    {
-      name: "Night",
-      startTime: "22:00:00",
-      endTime: "06:00:00",
-      egvRanges: [
-        { name: "urgentLow", bound: 55 },
-        { name: "low", bound: 80 },
-        { name: "high", bound: 200 },
-      ],
-    },
-  ],
-};
+const statisticsBody = DAY_NIGHT_STATISTICS;
 
 function postStatistics(s: DashboardSession, version: string, query: string, body: unknown) {
   return fetch(`${base}/api/cgm/${version}/users/self/statistics?${query}`, {

@@ -150,3 +150,29 @@ export async function revokeAppAs(baseUrl: string, clientId: string, username: s
   });
   if (res.status >= 400) throw new Error(`revoke: ${res.status}`);
 }
+
+/** A v2 statistics body with two time-of-day windows that cover the day: Day 06–22, Night 22–06. */
+export const DAY_NIGHT_STATISTICS = {
+  targetRanges: [
+    {
+      name: "Day",
+      startTime: "06:00:00",
+      endTime: "22:00:00",
+      egvRanges: [
+        { name: "urgentLow", bound: 55 },
+        { name: "low", bound: 70 },
+        { name: "high", bound: 180 },
+      ],
+    },
+    {
+      name: "Night",
+      startTime: "22:00:00",
+      endTime: "06:00:00",
+      egvRanges: [
+        { name: "urgentLow", bound: 55 },
+        { name: "low", bound: 80 },
+        { name: "high", bound: 200 },
+      ],
+    },
+  ],
+};
