@@ -1,11 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import {
-  statisticsV1RequestSchema,
-  statisticsV2RequestSchema,
-  windowQuerySchema,
-  zodMessage,
-} from "@/lib/cgm";
+import { statisticsV1RequestSchema, statisticsV2RequestSchema, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import {
   getCalibrations,
   getDataRange,
@@ -54,10 +49,7 @@ function notFound(path: string): InputError {
 }
 
 export function parseWindowQuery(searchParams: URLSearchParams): Window {
-  const parsed = windowQuerySchema.safeParse({
-    startDate: searchParams.get("startDate") ?? undefined,
-    endDate: searchParams.get("endDate") ?? undefined,
-  });
+  const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
   return parsed.data;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
 import { adapter } from "./adapter";
 import { sessionCookie, signInStateCookie } from "./cookies";
@@ -13,31 +13,17 @@ import { ATTEMPT_TTL_MS, beginSignIn, completeSignIn } from "./sign-in";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-function redirect(location: string, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status: 303, headers: { Location: location, ...NO_STORE, ...headers } });
-}
-
-function cookieHeader(name: string, value: string, options: { secure: boolean }, maxAgeS: number): string {
-  return [
-    `${name}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-    `Max-Age=${maxAgeS}`,
-  ].join("; ");
+function redirect(location: string, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: location, ...NO_STORE, ...headers } });
 }
 
 /** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */
-export async function startSignIn(req: NextRequest): Promise<Response> {
+export async function startSignIn(req: NextRequest): Promise<NextResponse> {
   const form = await req.formData().catch(() => new FormData());
   const { url, state } = await beginSignIn({ returnTo: form.get("returnTo"), userId: await currentUserId() });
   const cookie = signInStateCookie();
   const response = redirect(url);
-  response.headers.append(
-    "Set-Cookie",
-    cookieHeader(cookie.name, state, cookie.options, Math.floor(ATTEMPT_TTL_MS / 1000)),
-  );
+  response.cookies.set(cookie.name, state, { ...cookie.options, maxAge: Math.floor(ATTEMPT_TTL_MS / 1000) });
   return response;
 }
 
@@ -46,7 +32,7 @@ export async function startSignIn(req: NextRequest): Promise<Response> {
  * afterwards and the browser is sent on at once to a URL without the code; no-referrer keeps the
  * code out of the Referer of anything this response leads to.
  */
-export async function finishSignIn(req: NextRequest): Promise<Response> {
+export async function finishSignIn(req: NextRequest): Promise<NextResponse> {
   const stateCookie = signInStateCookie();
   const session = sessionCookie();
   const oldSession = req.cookies.get(session.name)?.value;
@@ -59,21 +45,18 @@ export async function finishSignIn(req: NextRequest): Promise<Response> {
   const response = result.ok
     ? redirect(result.returnTo, headers)
     : redirect(`/auth/error?reason=${result.reason}`, headers);
-  response.headers.append("Set-Cookie", cookieHeader(stateCookie.name, "", stateCookie.options, 0));
+  response.cookies.set(stateCookie.name, "", { ...stateCookie.options, maxAge: 0 });
   if (result.ok) {
     // A sign-in always gets a new session id; the one this browser had (if any) ends here.
     if (oldSession) await adapter.deleteSession(oldSession);
     const maxAge = Math.floor((result.expires.getTime() - Date.now()) / 1000);
-    response.headers.append(
-      "Set-Cookie",
-      cookieHeader(session.name, result.sessionToken, session.options, maxAge),
-    );
+    response.cookies.set(session.name, result.sessionToken, { ...session.options, maxAge });
   }
   return response;
 }
 
 /** POST /api/connection/disconnect: the patient's tokens are deleted; they stay signed in. */
-export async function disconnect(): Promise<Response> {
+export async function disconnect(): Promise<NextResponse> {
   const userId = await currentUserId();
   if (!userId) return redirect("/");
   const connection = await connectionOfOwner(userId);

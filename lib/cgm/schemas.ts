@@ -342,6 +342,14 @@ export const windowQuerySchema = z
     path: ["startDate"],
   });
 
+/** The window of a request's query, checked; the sandbox and the dashboard's proxy read it alike. */
+export function windowQueryFrom(searchParams: URLSearchParams) {
+  return windowQuerySchema.safeParse({
+    startDate: searchParams.get("startDate") ?? undefined,
+    endDate: searchParams.get("endDate") ?? undefined,
+  });
+}
+
 // ---- OAuth --------------------------------------------------------------------------------------
 
 export const tokenResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { parseDateTime, windowQuerySchema, zodMessage } from "@/lib/cgm";
+import { parseDateTime, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings } from "./faults";
@@ -85,10 +85,7 @@ function bearerToken(req: NextRequest): string | null {
 
 /** Parses startDate/endDate of a windowed endpoint, or throws a 400 that says what is wrong. */
 export function parseWindow(searchParams: URLSearchParams, limitLength = true): DataWindow {
-  const parsed = windowQuerySchema.safeParse({
-    startDate: searchParams.get("startDate") ?? undefined,
-    endDate: searchParams.get("endDate") ?? undefined,
-  });
+  const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) {
     throw new ApiError(400, "invalid_request", zodMessage(parsed.error.issues));
   }

@@ -13,17 +13,14 @@ export interface DashboardSession {
   cookie: string;
 }
 
-function cookiePair(setCookie: string | null, name: string): string | null {
-  for (const part of (setCookie ?? "").split(/,(?=\s*[^;,]+=)/)) {
-    const pair = part.trim().split(";")[0] ?? "";
-    if (pair.startsWith(`${name}=`)) return pair;
-  }
-  return null;
-}
-
-/** Where a Set-Cookie list puts a cookie, with its attributes (for the cookie-flag tests). */
+/** The Set-Cookie of `name` with its attributes (for the cookie-flag tests), or null. */
 export function setCookieOf(res: Response, name: string): string | null {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? null;
+}
+
+/** `name=value` of a cookie the response sets, as a browser would send it back. */
+function cookiePair(res: Response, name: string): string | null {
+  return setCookieOf(res, name)?.split(";")[0] ?? null;
 }
 
 export async function startSignIn(base: string, returnTo = "/dashboard", cookie?: string) {
@@ -35,7 +32,7 @@ export async function startSignIn(base: string, returnTo = "/dashboard", cookie?
   });
   if (res.status !== 303) throw new Error(`start: ${res.status} ${await res.text()}`);
   const loginUrl = new URL(res.headers.get("location") ?? "");
-  const stateCookie = cookiePair(res.headers.get("set-cookie"), "glucose.signin-state");
+  const stateCookie = cookiePair(res, "glucose.signin-state");
   if (!stateCookie) throw new Error("start: no state cookie");
   return { res, loginUrl, stateCookie };
 }
@@ -63,7 +60,7 @@ export async function signIn(
   const { loginUrl, stateCookie } = await startSignIn(base, "/dashboard", current);
   const back = await authorizeAt(base, loginUrl, username);
   const res = await callback(back, [stateCookie, current].filter(Boolean).join("; "));
-  const session = cookiePair(res.headers.get("set-cookie"), "glucose.session");
+  const session = cookiePair(res, "glucose.session");
   if (res.status !== 303 || !session)
     throw new Error(`callback: ${res.status} ${res.headers.get("location")}`);
   return { cookie: session };
