@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // forbidden(): a patient who opens a clinician page gets a real 403 (app/clinic/forbidden.tsx).
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -2,10 +2,12 @@ import { redirect } from "next/navigation";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { ConnectButton } from "@/components/layout/ConnectButton";
 import { currentUserId } from "@/lib/auth";
+import { isClinician } from "@/lib/clinic/clinics";
 import { env } from "@/lib/env";
 
 export default async function HomePage() {
-  if (await currentUserId()) redirect("/dashboard");
+  const userId = await currentUserId();
+  if (userId) redirect((await isClinician(userId)) ? "/clinic" : "/dashboard");
   const { usesEmbeddedSandbox } = env();
   return (
     <>
@@ -23,6 +25,11 @@ export default async function HomePage() {
         <div className="mt-8">
           <ConnectButton label="Sign in with your CGM account" />
         </div>
+        <p className="mt-8 text-sm">
+          <a className="text-blue-700 underline dark:text-blue-300" href="/clinic/sign-in">
+            Clinicians: sign in
+          </a>
+        </p>
         {usesEmbeddedSandbox && (
           <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
             This installation uses the built-in{" "}

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { dashboardApp, developer } from "../test/support/dashboard-client";
 import { revokeAppAs } from "../test/support/sandbox-client";
+import { signInThroughSandbox } from "./sign-in";
 
 /**
  * The patient's way in, in a real browser against the embedded sandbox: sign in, land on the
@@ -11,15 +12,6 @@ import { revokeAppAs } from "../test/support/sandbox-client";
  */
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? "";
-
-async function signInThroughSandbox(page: Page, username: string) {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Sign in with your CGM account" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in to the sandbox" })).toBeVisible();
-  await page.getByLabel("Username").fill(username);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByRole("button", { name: "Allow" }).click();
-}
 
 test("a patient signs in, lands on the dashboard with the latest glucose, and no credential reaches the browser", async ({
   page,

@@ -13,6 +13,17 @@ describe("envSchema", () => {
     expect(env.CGM_MAX_WINDOW_DAYS).toBe(30);
   });
 
+  it("reads the sync's rate limit as calls per hour, or none when off", () => {
+    expect(envSchema.parse({}).SYNC_RATE_LIMIT_PER_HOUR).toBe(40_000);
+    expect(envSchema.parse({ SYNC_RATE_LIMIT_PER_HOUR: "1200" }).SYNC_RATE_LIMIT_PER_HOUR).toBe(1_200);
+    expect(envSchema.parse({ SYNC_RATE_LIMIT_PER_HOUR: "off" }).SYNC_RATE_LIMIT_PER_HOUR).toBeNull();
+    for (const bad of ["0", "-5", "fast"]) {
+      const result = envSchema.safeParse({ SYNC_RATE_LIMIT_PER_HOUR: bad });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(["SYNC_RATE_LIMIT_PER_HOUR"]);
+    }
+  });
+
   it("names every secret a deployment against another service must bring", () => {
     const result = envSchema.safeParse({ CGM_API_BASE_URL: "https://api.cgm.example" });
     expect(result.success).toBe(false);
@@ -40,11 +51,15 @@ describe("envSchema", () => {
     const result = envSchema.safeParse({
       TOKEN_ENCRYPTION_KEY: "c2hvcnQ=",
       CGM_MAX_WINDOW_DAYS: "120",
+      SIGN_IN_ATTEMPT_TTL_S: "901",
+      CLINIC_INVITATION_TTL_S: "604801",
       DATABASE_URL: "mysql://x",
     });
     const byPath = Object.fromEntries(result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
     expect(byPath.TOKEN_ENCRYPTION_KEY).toMatch(/32 random bytes in base64/);
     expect(byPath.CGM_MAX_WINDOW_DAYS).toBeDefined();
+    expect(byPath.SIGN_IN_ATTEMPT_TTL_S).toContain("at most 900");
+    expect(byPath.CLINIC_INVITATION_TTL_S).toContain("at most 604800");
     expect(byPath.DATABASE_URL).toMatch(/postgres/);
   });
 });

@@ -26,6 +26,65 @@ export const envSchema = z
     CGM_CLIENT_ID: z.string().min(1).optional(),
     CGM_CLIENT_SECRET: z.string().min(1).optional(),
     CGM_MAX_WINDOW_DAYS: positiveInt.max(90).default(30),
+    // The service releases readings after a delay (the real one: about 1 to 3 hours); pages warn
+    // only when the newest reading is older than this plus 15 minutes.
+    CGM_DATA_DELAY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
+    // How long a started sign-in may take at the service; never more than 15 minutes.
+    SIGN_IN_ATTEMPT_TTL_S: positiveInt
+      .max(900, "SIGN_IN_ATTEMPT_TTL_S may be at most 900 (15 minutes)")
+      .default(900),
+    // How long a clinician's invitation link works; never more than 7 days (the default).
+    CLINIC_INVITATION_TTL_S: positiveInt
+      .max(604_800, "CLINIC_INVITATION_TTL_S may be at most 604800 (7 days)")
+      .default(604_800),
+    // The AGP PDF is printed by headless Chromium, which opens the report page at this address
+    // (default APP_URL; set it when the server cannot reach its own public address).
+    CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+    PDF_RENDER_URL: z.url().optional(),
+    // Background sync (lib/sync, `npm run sync`). A connection's first sync reads this many days
+    // back from its newest record; later ones re-read this many minutes before the newest synced
+    // record, so that smoothed values filled in late and v2 event deletions are applied.
+    SYNC_BACKFILL_DAYS: positiveInt.max(3650).default(90),
+    SYNC_OVERLAP_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(60),
+    // A deleted v2 event keeps its systemTime, so a sync that reads events only when a newer one
+    // arrives would miss the deletion of the last entries. At most once per this many minutes a
+    // sync re-reads this many hours of events back from the newest one (free when events are read
+    // anyway; otherwise one more call). 0 minutes: never.
+    SYNC_EVENTS_RECHECK_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+    SYNC_EVENTS_RECHECK_HOURS: positiveInt.max(30 * 24).default(24),
+    // Connections synced at once by one process (each sync makes its calls one after another).
+    SYNC_CONCURRENCY: positiveInt.max(256).default(4),
+    // Minutes between passes of `npm run sync -- --watch` and of the in-process scheduler.
+    SYNC_INTERVAL_MINUTES: positiveInt.max(24 * 60).default(5),
+    // The sync's service calls per hour, shared by every process of this app registration (paced
+    // through the database, lib/sync/rate-limit.ts); "off" for none. The real service allows 60,000
+    // calls per app per hour: the default leaves a third of it to page views.
+    SYNC_RATE_LIMIT_PER_HOUR: z
+      .union([z.literal("off"), positiveInt])
+      .default(40_000)
+      .transform((v) => (v === "off" ? null : v)),
+    // Hours between two fetches of a clinic patient's v2 statistics by the sync (the service's
+    // hypoglycemia risk of the last 14 days, shown in the population view): one extra call per
+    // patient this often, none in the passes between.
+    SYNC_STATISTICS_HOURS: positiveInt.max(7 * 24).default(6),
+    // "on": every server process also runs sync passes (several may: a connection is synced by
+    // one at a time).
+    SYNC_IN_PROCESS: onOff.default("off"),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     TOKEN_ENCRYPTION_KEY: z
       .string()
@@ -42,10 +101,13 @@ export const envSchema = z
     return {
       ...env,
       APP_URL: appUrl,
+      PDF_RENDER_URL: (env.PDF_RENDER_URL ?? appUrl).replace(/\/$/, ""),
       CGM_API_BASE_URL: cgmApiBaseUrl,
       // The sandbox is on by default only while the dashboard talks to it; pointed elsewhere, it
       // stays off unless asked for, so a production deployment does not expose a fake service.
       sandboxEnabled: env.SANDBOX ? env.SANDBOX === "on" : usesEmbeddedSandbox,
+      // The embedded sandbox releases readings at once; the real service up to three hours late.
+      CGM_DATA_DELAY_MINUTES: env.CGM_DATA_DELAY_MINUTES ?? (usesEmbeddedSandbox ? 0 : 180),
       usesEmbeddedSandbox,
     };
   })

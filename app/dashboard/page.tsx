@@ -1,90 +1,49 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { LatestReading } from "@/components/glucose/LatestReading";
-import { AppHeader } from "@/components/layout/AppHeader";
-import { ConnectButton } from "@/components/layout/ConnectButton";
-import { currentUserId } from "@/lib/auth";
-import { latestReading } from "@/lib/dashboard/latest";
-import { connectionOfOwner, ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
-import { ServiceError } from "@/lib/service-client/transport";
+import { OverviewView } from "@/components/dashboard/OverviewView";
+import { BlockedNotice } from "@/components/patient/BlockedNotice";
+import { Panel } from "@/components/patient/Panel";
+import { PatientShell } from "@/components/patient/PatientShell";
+import { QueryProvider } from "@/components/providers/QueryProvider";
+import { loadOverview } from "@/lib/dashboard/overview";
+import { overviewPath, parseTraceRange } from "@/lib/dashboard/overview-model";
+import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-type View =
-  | { kind: "not_connected" }
-  | { kind: "reconnect" }
-  | { kind: "unavailable" }
-  | { kind: "no_data" }
-  | { kind: "reading"; reading: NonNullable<Awaited<ReturnType<typeof latestReading>>> };
-
-async function load(userId: string): Promise<View> {
-  const connection = await connectionOfOwner(userId);
-  if (!connection) return { kind: "not_connected" };
-  if (connection.status === "needs_reconnect") return { kind: "reconnect" };
-  try {
-    const reading = await latestReading(connection.id);
-    return reading ? { kind: "reading", reading } : { kind: "no_data" };
-  } catch (e) {
-    if (e instanceof ReconnectRequired) return { kind: "reconnect" };
-    if (e instanceof ServiceError || e instanceof TokenUnavailable) return { kind: "unavailable" };
-    throw e;
-  }
-}
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ range?: string }> }) {
+  const range = parseTraceRange((await searchParams).range);
+  const page = await patientPage();
+  const loaded = isBlocked(page)
+    ? page
+    : await withServiceStates(() => loadOverview(page.connection, page.preferences, range));
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-xl font-semibold">{title}</h2>
-      <div className="mt-3 space-y-4">{children}</div>
-    </section>
-  );
-}
-
-export default async function DashboardPage() {
-  const userId = await currentUserId();
-  if (!userId) redirect("/");
-  const view = await load(userId);
-  // A server render: "now" is the moment the page was made, which is what "read … ago" refers to.
-  const nowMs = Date.now();
-  return (
-    <>
-      <AppHeader signedIn />
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-semibold">Your glucose</h1>
-        {view.kind === "reading" && <LatestReading reading={view.reading} nowMs={nowMs} />}
-        {view.kind === "no_data" && (
-          <Panel title="No readings yet">
-            <p>Your CGM account is connected, but the service has no glucose readings for it yet.</p>
-          </Panel>
-        )}
-        {view.kind === "unavailable" && (
-          <Panel title="The glucose service is not answering">
-            <p>Your data is safe; the service could not be reached just now. Reload the page in a minute.</p>
-          </Panel>
-        )}
-        {view.kind === "reconnect" && (
-          <Panel title="Reconnect your CGM account">
-            <p>
-              The glucose data service no longer accepts this dashboard&apos;s access, for example because it
-              was withdrawn there. Connect again to see your data.
-            </p>
-            <ConnectButton label="Reconnect" />
-          </Panel>
-        )}
-        {view.kind === "not_connected" && (
-          <Panel title="Connect your CGM account">
-            <p>This dashboard has no access to a CGM account. Connect one to see your glucose.</p>
-            <ConnectButton label="Connect" />
-          </Panel>
-        )}
-        {view.kind !== "not_connected" && (
-          <form method="post" action="/api/connection/disconnect" className="pt-4">
-            <button type="submit" className="text-sm text-slate-700 underline dark:text-slate-300">
-              Disconnect your CGM account
-            </button>
-          </form>
-        )}
-      </main>
-    </>
+    <PatientShell current="/dashboard" title="Your glucose">
+      {isBlocked(loaded) ? (
+        <BlockedNotice state={loaded.blocked} returnTo={overviewPath(range)} />
+      ) : loaded === null ? (
+        <Panel title="No readings yet" id="empty">
+          <p data-testid="empty-state">
+            Your CGM account is connected, but the glucose service holds no readings for it yet. Readings
+            appear here once your sensor is started and your phone or receiver has uploaded its first values,
+            which the service releases after a delay.
+          </p>
+        </Panel>
+      ) : (
+        <QueryProvider>
+          <OverviewView
+            initial={loaded}
+            range={range}
+            unitChoice={isBlocked(page) ? null : page.preferences.unit}
+          />
+        </QueryProvider>
+      )}
+      {!(isBlocked(loaded) && (loaded.blocked === "not_connected" || loaded.blocked === "clinician")) && (
+        <form method="post" action="/api/connection/disconnect" className="pt-2">
+          <button type="submit" className="text-sm text-slate-700 underline dark:text-slate-300">
+            Disconnect your CGM account
+          </button>
+        </form>
+      )}
+    </PatientShell>
   );
 }

@@ -1,4 +1,4 @@
-import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm";
+import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 
 /** One glyph per trend of the spec; the three without an arrow look unlike any arrow. */
 const GLYPHS: Record<Trend, string> = {

@@ -3,7 +3,7 @@ import { signOutAction } from "@/lib/auth/actions";
 
 export function AppHeader({ signedIn }: { signedIn: boolean }) {
   return (
-    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <header className="border-b border-slate-200 bg-white print:hidden dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="font-semibold">
           Glucose Dashboard

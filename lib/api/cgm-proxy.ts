@@ -10,6 +10,7 @@ import {
   getStatistics,
   type Window,
 } from "@/lib/service-client/client";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
 
@@ -20,18 +21,18 @@ import type { PatientContext } from "./route";
  * windows split and merged).
  */
 
-type Read = (connectionId: string, window: Window) => Promise<unknown>;
+type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
 
 const WINDOWED_READS: Record<string, Read> = {
-  "v1/users/self/egvs": (id, w) => getEgvs(id, "v1", w),
-  "v2/users/self/egvs": (id, w) => getEgvs(id, "v2", w),
-  "v3/users/self/egvs": (id, w) => getEgvs(id, "v3", w),
-  "v1/users/self/events": (id, w) => getEvents(id, "v1", w),
-  "v2/users/self/events": (id, w) => getEvents(id, "v2", w),
-  "v1/users/self/calibrations": (id, w) => getCalibrations(id, "v1", w),
-  "v2/users/self/calibrations": (id, w) => getCalibrations(id, "v2", w),
-  "v1/users/self/devices": (id, w) => getDevices(id, "v1", w),
-  "v2/users/self/devices": (id, w) => getDevices(id, "v2", w),
+  "v1/users/self/egvs": (c, w) => getEgvs(c, "v1", w),
+  "v2/users/self/egvs": (c, w) => getEgvs(c, "v2", w),
+  "v3/users/self/egvs": (c, w) => getEgvs(c, "v3", w),
+  "v1/users/self/events": (c, w) => getEvents(c, "v1", w),
+  "v2/users/self/events": (c, w) => getEvents(c, "v2", w),
+  "v1/users/self/calibrations": (c, w) => getCalibrations(c, "v1", w),
+  "v2/users/self/calibrations": (c, w) => getCalibrations(c, "v2", w),
+  "v1/users/self/devices": (c, w) => getDevices(c, "v1", w),
+  "v2/users/self/devices": (c, w) => getDevices(c, "v2", w),
 };
 
 const STATISTICS: Record<string, { version: "v1" | "v2"; schema: z.ZodType }> = {
@@ -64,19 +65,19 @@ async function jsonBody(req: Request): Promise<unknown> {
   }
 }
 
-export async function proxyRead({ req, params, connectionId }: PatientContext): Promise<unknown> {
+export async function proxyRead({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
-  if (path === "v2/users/self/dataRange") return getDataRange(connectionId);
+  if (path === "v2/users/self/dataRange") return getDataRange(connection);
   const read = WINDOWED_READS[path];
   if (!read) {
     if (STATISTICS[path])
       throw new InputError("Statistics are requested with POST.", 405, "method_not_allowed");
     throw notFound(path);
   }
-  return read(connectionId, parseWindowQuery(req.nextUrl.searchParams));
+  return read(connection, parseWindowQuery(req.nextUrl.searchParams));
 }
 
-export async function proxyStatistics({ req, params, connectionId }: PatientContext): Promise<unknown> {
+export async function proxyStatistics({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
   const endpoint = STATISTICS[path];
   if (!endpoint) {
@@ -87,5 +88,5 @@ export async function proxyStatistics({ req, params, connectionId }: PatientCont
   const window = parseWindowQuery(req.nextUrl.searchParams);
   const body = endpoint.schema.safeParse(await jsonBody(req));
   if (!body.success) throw new InputError(zodMessage(body.error.issues));
-  return getStatistics(connectionId, endpoint.version, window, body.data);
+  return getStatistics(connection, endpoint.version, window, body.data);
 }

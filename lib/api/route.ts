@@ -1,8 +1,13 @@
 import "server-only";
-import type { NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { currentUserId } from "@/lib/auth";
+import { signedInPatient } from "@/lib/auth/patient";
+import { recordAudit } from "@/lib/clinic/audit";
+import { STATUS_LABEL } from "@/lib/clinic/patient-status";
+import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
+import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
-import { connectionOfOwner, ReconnectRequired } from "@/lib/service-client/tokens";
+import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
 import { errorResponse, InputError, jsonError, PATIENT_DATA_HEADERS } from "./errors";
 
 /**
@@ -17,7 +22,7 @@ export interface PatientContext {
   params: Record<string, string | string[]>;
   userId: string;
   /** The signed-in patient's own connection: no route can name another. */
-  connectionId: string;
+  connection: ConnectionRow;
 }
 
 /**
@@ -43,21 +48,36 @@ export function assertSameOrigin(req: Request): void {
   }
 }
 
-/** A route that answers with the signed-in patient's data. */
-export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>) {
+/** Whose data a request reads, or the answer when it reads none. */
+type Subject = { userId: string; connection: ConnectionRow; audit?: () => Promise<void> } | Response;
+
+/**
+ * The shared body of the data routes: the subject's connection, the handler, and the answer with
+ * the patient-data headers and where the time went.
+ */
+function dataRoute(
+  resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<Subject>,
+  handler: (ctx: PatientContext) => Promise<unknown>,
+) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       const t0 = performance.now();
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
-      const userId = await currentUserId();
-      if (!userId) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
-      const connection = await connectionOfOwner(userId);
-      if (!connection)
-        return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
+      const params = await ctx.params;
+      const subject = await resolve(req, params);
+      if (subject instanceof Response) return subject;
+      const { userId, connection } = subject;
       if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
       const t1 = performance.now();
-      const body = await handler({ req, params: await ctx.params, userId, connectionId: connection.id });
+      const body = await handler({ req, params, userId, connection });
+      // Logged once the data is ready to go: a refused or failed request showed nothing.
+      await subject.audit?.();
       const t2 = performance.now();
+      // A file (CSV, PDF) comes back as a Response: it still gets the patient-data headers.
+      if (body instanceof Response) {
+        for (const [name, value] of Object.entries(PATIENT_DATA_HEADERS)) body.headers.set(name, value);
+        return body;
+      }
       const text = JSON.stringify(body);
       // Where the time goes (session and connection lookup, the service call, encoding): the
       // benchmark reads it, and so can anyone looking at a slow page in the browser's tools.
@@ -75,15 +95,86 @@ export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>)
   };
 }
 
+/** A route that answers with the signed-in patient's data: JSON, or a Response for files. */
+export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>) {
+  return dataRoute(async () => {
+    const patient = await signedInPatient();
+    if (!patient) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
+    const { userId, connection } = patient;
+    if (!connection) return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
+    return { userId, connection };
+  }, handler);
+}
+
+/**
+ * A route that answers with a clinic patient's data (:patientId in the path) to a clinician of that
+ * patient's clinic, through the connection the patient shared; each answer is written to the
+ * clinic's audit log as `action`. Anyone else gets 404, whether the id exists or not. The
+ * handler's `userId` is the patient's (their preferences apply), never the clinician's.
+ */
+export function clinicPatientRoute(
+  action: AuditAction,
+  handler: (ctx: PatientContext) => Promise<unknown>,
+  detail?: (req: NextRequest) => string | null,
+) {
+  return dataRoute(async (req, params) => {
+    const viewerId = await currentUserId();
+    if (!viewerId) return jsonError(401, "unauthenticated", "Sign in as a clinician to see patients' data.");
+    const patientId = typeof params.patientId === "string" ? params.patientId : "";
+    const access = await clinicPatientFor(viewerId, patientId);
+    if (!access) {
+      return jsonError(
+        404,
+        "not_found",
+        "This patient is not in any of your clinics. Open the patient from your clinic's list.",
+      );
+    }
+    const connection = await sharedConnection(access);
+    if (!connection || !access.patient.patientUserId) {
+      return jsonError(
+        409,
+        "not_shared",
+        `${access.patient.name} does not share their data with the clinic now (${STATUS_LABEL[access.patient.status].toLowerCase()}).`,
+      );
+    }
+    return {
+      userId: access.patient.patientUserId,
+      connection,
+      audit: () =>
+        recordAudit({
+          clinicId: access.clinicId,
+          actorUserId: viewerId,
+          clinicPatientId: access.patient.id,
+          action,
+          detail: detail?.(req) ?? null,
+        }),
+    };
+  }, handler);
+}
+
+/** A form route's answer: 303 to `location` (the browser follows with GET), never stored. */
+export function seeOther(location: string, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(null, {
+    status: 303,
+    headers: { Location: location, "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** A text field of a posted form; undefined when absent or a file. */
+export function formText(form: FormData, name: string): string | undefined {
+  const v = form.get(name);
+  return typeof v === "string" ? v : undefined;
+}
+
 /**
  * A POST from one of our forms (sign-in, disconnect): same origin only, and the handler answers
  * with where to send the browser next (303, so the browser follows with GET).
  */
-export function formRoute(handler: (req: NextRequest) => Promise<Response>) {
-  return async (req: NextRequest): Promise<Response> => {
+export function formRoute(handler: (req: NextRequest, ctx: RouteContext) => Promise<Response>) {
+  return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      return await handler(req);
+      return await handler(req, ctx);
     } catch (e) {
       return errorResponse(e);
     }

@@ -1,29 +1,24 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest, NextResponse } from "next/server";
+import { seeOther } from "@/lib/api/route";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
 import { adapter } from "./adapter";
 import { sessionCookie, signInStateCookie } from "./cookies";
 import { currentUserId } from "./index";
-import { ATTEMPT_TTL_MS, beginSignIn, completeSignIn } from "./sign-in";
+import { attemptTtlMs, beginSignIn, completeSignIn } from "./sign-in";
 
 /**
  * What the sign-in, callback and disconnect routes do. Kept here so the route files stay one line
  * and the cookie handling sits next to the flow it protects.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-function redirect(location: string, headers: Record<string, string> = {}): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { Location: location, ...NO_STORE, ...headers } });
-}
-
 /** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */
 export async function startSignIn(req: NextRequest): Promise<NextResponse> {
   const form = await req.formData().catch(() => new FormData());
   const { url, state } = await beginSignIn({ returnTo: form.get("returnTo"), userId: await currentUserId() });
   const cookie = signInStateCookie();
-  const response = redirect(url);
-  response.cookies.set(cookie.name, state, { ...cookie.options, maxAge: Math.floor(ATTEMPT_TTL_MS / 1000) });
+  const response = seeOther(url);
+  response.cookies.set(cookie.name, state, { ...cookie.options, maxAge: Math.floor(attemptTtlMs() / 1000) });
   return response;
 }
 
@@ -43,8 +38,8 @@ export async function finishSignIn(req: NextRequest): Promise<NextResponse> {
   );
   const headers = { "Referrer-Policy": "no-referrer" };
   const response = result.ok
-    ? redirect(result.returnTo, headers)
-    : redirect(`/auth/error?reason=${result.reason}`, headers);
+    ? seeOther(result.returnTo, headers)
+    : seeOther(`/auth/error?reason=${result.reason}`, headers);
   response.cookies.set(stateCookie.name, "", { ...stateCookie.options, maxAge: 0 });
   if (result.ok) {
     // A sign-in always gets a new session id; the one this browser had (if any) ends here.
@@ -58,8 +53,8 @@ export async function finishSignIn(req: NextRequest): Promise<NextResponse> {
 /** POST /api/connection/disconnect: the patient's tokens are deleted; they stay signed in. */
 export async function disconnect(): Promise<NextResponse> {
   const userId = await currentUserId();
-  if (!userId) return redirect("/");
+  if (!userId) return seeOther("/");
   const connection = await connectionOfOwner(userId);
   if (connection) await deleteConnection(connection.id);
-  return redirect("/dashboard");
+  return seeOther("/dashboard");
 }

@@ -22,8 +22,20 @@ const MODULES = [
   "lib/api/route.ts",
   "lib/api/errors.ts",
   "lib/api/cgm-proxy.ts",
-  "lib/dashboard/latest.ts",
+  "lib/auth/patient.ts",
+  "lib/api/dashboard.ts",
+  "lib/dashboard/overview.ts",
+  "lib/dashboard/day.ts",
+  "lib/dashboard/patient-page.ts",
+  "lib/preferences/store.ts",
   "lib/sandbox/oauth.ts",
+  "lib/clinic/password.ts",
+  "lib/clinic/attempts.ts",
+  "lib/clinic/accounts.ts",
+  "lib/clinic/clinics.ts",
+  "lib/clinic/demo.ts",
+  "lib/clinic/notice.ts",
+  "lib/clinic/routes.ts",
 ];
 
 describe('import "server-only"', () => {

@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
+import { relinkShares } from "@/lib/clinic/patients";
 import { db, schema } from "@/lib/db";
+import { env } from "@/lib/env";
 import { decryptToken, encryptToken } from "@/lib/service-client/crypto";
 import { exchangeAuthorizationCode, startAuthorization, TokenRequestError } from "@/lib/service-client/oauth";
 import { storeAuthorization } from "@/lib/service-client/tokens";
@@ -17,7 +19,8 @@ import { safeReturnTo } from "./return-to";
  * replayed, expired or cross-browser callback is refused before the code is spent.
  */
 
-export const ATTEMPT_TTL_MS = 15 * 60_000;
+/** SIGN_IN_ATTEMPT_TTL_S: 15 minutes at most (and by default); shorter for tests and kiosks. */
+export const attemptTtlMs = () => env().SIGN_IN_ATTEMPT_TTL_S * 1000;
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
 
@@ -41,7 +44,7 @@ export async function beginSignIn(options: {
     codeVerifierEnc: encryptToken(codeVerifier),
     returnTo: safeReturnTo(options.returnTo),
     userId: options.userId,
-    expiresAt: new Date(Date.now() + ATTEMPT_TTL_MS),
+    expiresAt: new Date(Date.now() + attemptTtlMs()),
   });
   return { url, state };
 }
@@ -96,7 +99,9 @@ export async function completeSignIn(
     attempt.userId && attempt.userId === currentUserId
       ? attempt.userId
       : (await adapter.createUser({ id: "", email: "", emailVerified: null, name: "Patient" })).id;
-  await storeAuthorization(userId, tokens);
+  const connectionId = await storeAuthorization(userId, tokens);
+  // A patient who disconnected and connects again resumes the clinic shares they did not withdraw.
+  await relinkShares(userId, connectionId);
   const sessionToken = newSessionToken();
   const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000);
   await adapter.createSession({ sessionToken, userId, expires });

@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { dateTimeSchema, parseDateTime, parseTime, SECONDS_PER_DAY, timeSchema } from "./datetime";
+import { parseDateTime, parseTime, SECONDS_PER_DAY } from "./datetime";
 import { TRENDS } from "./trend";
 import { GLUCOSE_UNITS, RATE_UNITS } from "./units";
+
+export const dateTimeSchema = z.string().refine((t) => parseDateTime(t) !== null, {
+  message: "must be a DateTime of the shape YYYY-MM-DDThh:mm:ss (no zone, a real calendar date)",
+});
+
+export const timeSchema = z
+  .string()
+  .refine((t) => parseTime(t) !== null, { message: "must be a Time of the shape hh:mm:ss" });
 
 /**
  * Every resource and request of the glucose data service (spec sections 2, 4, 5 and

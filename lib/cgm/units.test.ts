@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertGlucose, MGDL_PER_MMOLL, mgdlToMmoll, roundForUnit } from "./units";
+import { convertGlucose, fromMgdlRounded, MGDL_PER_MMOLL, mgdlToMmoll, roundForUnit } from "./units";
 import { classifyValue, displayValue, sentinelValue } from "./values";
 
 describe("units", () => {
@@ -43,5 +43,13 @@ describe("value rules (39 and 401)", () => {
     expect(classifyValue(39, "mg/dL", null)).toBe("low");
     expect(classifyValue(40, "mg/dL", null)).toBe("inRange");
     expect(classifyValue(401, "mg/dL", null)).toBe("high");
+  });
+});
+
+describe("fromMgdlRounded", () => {
+  it("shows a mg/dL value in the unit as devices round it", () => {
+    expect(fromMgdlRounded(180, "mmol/L")).toBe(10);
+    expect(fromMgdlRounded(70, "mmol/L")).toBe(3.9);
+    expect(fromMgdlRounded(180.4, "mg/dL")).toBe(180);
   });
 });

@@ -36,3 +36,8 @@ export function roundForUnit(value: number, unit: GlucoseUnit): number {
 export function toMgdl(value: number, unit: GlucoseUnit): number {
   return convertGlucose(value, unit, "mg/dL");
 }
+
+/** A value kept in mg/dL (targets, metrics) as shown in `unit`: converted, then rounded as devices display. */
+export function fromMgdlRounded(mgdl: number, unit: GlucoseUnit): number {
+  return roundForUnit(convertGlucose(mgdl, "mg/dL", unit), unit);
+}

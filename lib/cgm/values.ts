@@ -20,12 +20,20 @@ export function sentinelValue(kind: "low" | "high", unit: GlucoseUnit): number {
 export type ValueClass = "low" | "high" | "inRange";
 
 /**
- * Whether a reading is out of the measuring range. `status` decides when present; otherwise the
- * value is compared with the measuring range after conversion to mg/dL.
+ * Whether a reading is out of the measuring range. `status` decides when present (v2 does not
+ * promise it). Otherwise mg/dL values are compared with the measuring range, and mmol/L values,
+ * as sent to one decimal, with the sentinels as sent: 39 and 40 mg/dL both become 2.2 mmol/L, so a
+ * 2.2 without a status is read as LOW, never risking 39 shown as a number.
  */
 export function classifyValue(value: number, unit: GlucoseUnit, status?: string | null): ValueClass {
   if (status === "low") return "low";
   if (status === "high") return "high";
+  if (unit === "mmol/L") {
+    const sent = roundForUnit(value, unit);
+    if (sent <= sentinelValue("low", unit)) return "low";
+    if (sent >= sentinelValue("high", unit)) return "high";
+    return "inRange";
+  }
   const mgdl = Math.round(toMgdl(value, unit));
   if (mgdl < MEASURING_RANGE_MGDL.min) return "low";
   if (mgdl > MEASURING_RANGE_MGDL.max) return "high";
@@ -39,4 +47,16 @@ export function displayValue(value: number, unit: GlucoseUnit, status?: string |
   if (c === "high") return "HIGH";
   const rounded = roundForUnit(value, unit);
   return unit === "mg/dL" ? String(rounded) : rounded.toFixed(1);
+}
+
+/**
+ * A reading's value for metrics, in mg/dL. The sentinels take part as exactly 39 and 401 (spec 2.1,
+ * and our metric definitions), even when an mmol/L response carries them as 2.2 or 22.3; every other
+ * value is converted unrounded, so metrics of mmol/L data lose nothing to a second rounding.
+ */
+export function metricValueMgdl(value: number, unit: GlucoseUnit, status?: string | null): number {
+  const c = classifyValue(value, unit, status);
+  if (c === "low") return SENTINEL_LOW_MGDL;
+  if (c === "high") return SENTINEL_HIGH_MGDL;
+  return toMgdl(value, unit);
 }

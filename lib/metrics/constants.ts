@@ -68,3 +68,9 @@ export const GRI_ZONE_WIDTH = 20;
  * Monitoring. Diabetes Care 2017;40(12):1631–1640.
  */
 export const CV_STABLE_MAX_PERCENT = 36;
+
+/**
+ * Sensor active time (%) below which the consensus does not trust a period's other metrics: at
+ * least 70 % of 14 days. Battelino T et al. Diabetes Care 2019;42(8):1593–1603.
+ */
+export const SENSOR_ACTIVE_MIN_PERCENT = 70;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   coefficientOfVariation,
+  fromMoments,
   maximum,
   mean,
   minimum,
+  momentsOf,
   standardDeviation,
   sum,
   variance,
@@ -75,4 +77,43 @@ it("handles inputs too long for Math.min(...values)", () => {
   const many = Array.from({ length: 300_000 }, (_, i) => 40 + (i % 361));
   expect(minimum(many)).toBe(40);
   expect(maximum(many)).toBe(400);
+});
+
+describe("fromMoments", () => {
+  it("gives the two-pass mean, variance, SD and CV from sums added up in parts", () => {
+    // 100, 200, 300: mean 200, population variance (100² + 0 + 100²) / 3 = 6666.67, CV 40.82 %.
+    const a = momentsOf([100, 200]);
+    const b = momentsOf([300]);
+    const m = fromMoments({
+      n: a.n + b.n,
+      sum: a.sum + b.sum,
+      sumOfSquares: a.sumOfSquares + b.sumOfSquares,
+    });
+    expect(m.mean).toBe(200);
+    expect(m.variance).toBeCloseTo(20_000 / 3, 9);
+    expect(m.standardDeviation).toBeCloseTo(81.6497, 4);
+    expect(m.cv).toBeCloseTo(40.8248, 4);
+  });
+
+  it("agrees with the two-pass definitions on a realistic CGM series", () => {
+    const values = Array.from({ length: 4032 }, (_, i) =>
+      Math.round(150 + 70 * Math.sin(i / 40) + (i % 7) * 3),
+    );
+    values[10] = 39;
+    values[20] = 401;
+    const m = fromMoments(momentsOf(values));
+    expect(m.mean).toBe(mean(values));
+    expect(m.variance).toBeCloseTo(variance(values) ?? Number.NaN, 7);
+    expect(m.cv).toBeCloseTo(coefficientOfVariation(values) ?? Number.NaN, 9);
+  });
+
+  it("is null for no readings and 0 (not NaN) for a constant series", () => {
+    expect(fromMoments({ n: 0, sum: 0, sumOfSquares: 0 })).toEqual({
+      mean: null,
+      variance: null,
+      standardDeviation: null,
+      cv: null,
+    });
+    expect(fromMoments(momentsOf([110.1, 110.1, 110.1])).standardDeviation).toBe(0);
+  });
 });

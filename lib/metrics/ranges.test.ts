@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { glycemiaRiskIndex, glycemiaRiskIndexOf, griZone } from "./gri";
 import { summarize } from "./summary";
-import { consensusRangeOf, timeInRanges } from "./time-in-ranges";
+import { consensusRangeOf, rangePercentages, timeInRanges } from "./time-in-ranges";
 
 describe("consensus range edges (Battelino 2019)", () => {
   it.each([
@@ -104,5 +104,21 @@ describe("summarize", () => {
   });
   it("no readings: null", () => {
     expect(summarize([])).toBeNull();
+  });
+});
+
+describe("rangePercentages", () => {
+  it("gives timeInRanges' percentages from the counts alone", () => {
+    const values = [39, 53.9, 54, 69.9, 70, 180, 180.1, 250, 250.1, 401, 120];
+    const t = timeInRanges(values);
+    expect(rangePercentages(t.counts)).toEqual(t.percentages);
+    expect(rangePercentages({ veryLow: 1, low: 3, inRange: 96, high: 0, veryHigh: 0 })).toEqual({
+      veryLow: 1,
+      low: 3,
+      inRange: 96,
+      high: 0,
+      veryHigh: 0,
+    });
+    expect(rangePercentages({ veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { HIGH_MAX_MGDL, IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "./constants";
+import { type BandKey, bandOf, CONSENSUS_EDGES } from "./targets";
 
 /**
  * Time in the five glycemic ranges of the international consensus on Time in Range:
@@ -17,7 +17,7 @@ import { HIGH_MAX_MGDL, IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL }
  * "Time" is the share of readings, each reading standing for the same sensor interval.
  */
 
-export type ConsensusRange = "veryLow" | "low" | "inRange" | "high" | "veryHigh";
+export type ConsensusRange = BandKey;
 export type PerConsensusRange<T> = Record<ConsensusRange, T>;
 
 export interface TimeInRanges {
@@ -30,29 +30,30 @@ export interface TimeInRanges {
 
 /** The consensus range of one reading (mg/dL). */
 export function consensusRangeOf(valueMgdl: number): ConsensusRange {
-  if (valueMgdl < VERY_LOW_BELOW_MGDL) return "veryLow";
-  if (valueMgdl < LOW_BELOW_MGDL) return "low";
-  if (valueMgdl <= IN_RANGE_MAX_MGDL) return "inRange";
-  if (valueMgdl <= HIGH_MAX_MGDL) return "high";
-  return "veryHigh";
+  return bandOf(valueMgdl, CONSENSUS_EDGES);
 }
 
 /** Counts and percentages of readings in each of the five consensus ranges. */
 export function timeInRanges(valuesMgdl: readonly number[]): TimeInRanges {
   const counts: PerConsensusRange<number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
   for (const v of valuesMgdl) counts[consensusRangeOf(v)]++;
-  const n = valuesMgdl.length;
-  if (n === 0) return { n, counts, percentages: null };
+  return { n: valuesMgdl.length, counts, percentages: rangePercentages(counts) };
+}
+
+/**
+ * Percentages of readings per range from the counts alone (n is their sum), for callers that
+ * keep counts rather than readings (the daily rollup of lib/sync/daily.ts): the same division, so
+ * the same numbers as `timeInRanges` of the readings. Null when there are no readings.
+ */
+export function rangePercentages(counts: PerConsensusRange<number>): PerConsensusRange<number> | null {
+  const n = counts.veryLow + counts.low + counts.inRange + counts.high + counts.veryHigh;
+  if (n === 0) return null;
   const pct = (c: number) => (c / n) * 100;
   return {
-    n,
-    counts,
-    percentages: {
-      veryLow: pct(counts.veryLow),
-      low: pct(counts.low),
-      inRange: pct(counts.inRange),
-      high: pct(counts.high),
-      veryHigh: pct(counts.veryHigh),
-    },
+    veryLow: pct(counts.veryLow),
+    low: pct(counts.low),
+    inRange: pct(counts.inRange),
+    high: pct(counts.high),
+    veryHigh: pct(counts.veryHigh),
   };
 }

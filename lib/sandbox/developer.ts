@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
+import { deleteEvent } from "./deletions";
 import { ApiError, OAuthError } from "./errors";
 import { faultSettingsSchema, getFaults, setFaults } from "./faults";
 import { readJson } from "./http";
@@ -99,4 +100,13 @@ export async function handleExpireTokens(req: NextRequest, clientId: string): Pr
 export async function handleTokenStats(req: NextRequest, clientId: string): Promise<Response> {
   await authenticateAppBasic(req, clientId);
   return Response.json(await tokenStats(clientId), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** POST …/apps/{clientId}/deleted-events {username, eventId, systemTime}: the user deletes that event. */
+export async function handleDeleteEvent(req: NextRequest, clientId: string): Promise<Response> {
+  await authenticateAppBasic(req, clientId);
+  return Response.json(await deleteEvent(clientId, await readJson(req)), {
+    status: 201,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

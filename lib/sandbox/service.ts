@@ -135,6 +135,12 @@ export function calibrations(user: SandboxUser, w: DataWindow, nowMs: number) {
   };
 }
 
+/** A generated event, with the status a later deletion (lib/sandbox/deletions.ts) gave it. */
+function withDeletions(events: SandboxEvent[], deleted: ReadonlySet<string>): SandboxEvent[] {
+  if (deleted.size === 0) return events;
+  return events.map((e) => (deleted.has(e.eventId) ? { ...e, eventStatus: "deleted" } : e));
+}
+
 function eventV2(e: SandboxEvent): EventV2 {
   return {
     systemTime: formatDateTime(e.systemMs),
@@ -148,13 +154,23 @@ function eventV2(e: SandboxEvent): EventV2 {
   };
 }
 
-export function eventsV2(user: SandboxUser, w: DataWindow, nowMs: number) {
-  return { events: generateEvents(user, w.startMs, w.endMs, nowMs).map(eventV2) };
+export function eventsV2(
+  user: SandboxUser,
+  w: DataWindow,
+  nowMs: number,
+  deleted: ReadonlySet<string> = new Set(),
+) {
+  return { events: withDeletions(generateEvents(user, w.startMs, w.endMs, nowMs), deleted).map(eventV2) };
 }
 
-export function eventsV1(user: SandboxUser, w: DataWindow, nowMs: number) {
+export function eventsV1(
+  user: SandboxUser,
+  w: DataWindow,
+  nowMs: number,
+  deleted: ReadonlySet<string> = new Set(),
+) {
   // v1 knows no deletion: deleted events are simply not there.
-  const events: EventV1[] = generateEvents(user, w.startMs, w.endMs, nowMs)
+  const events: EventV1[] = withDeletions(generateEvents(user, w.startMs, w.endMs, nowMs), deleted)
     .filter((e) => e.eventStatus === "created")
     .map((e) => {
       const { eventId: _id, eventStatus: _status, ...v1 } = eventV2(e);

@@ -7,17 +7,22 @@ import {
   devicesV2ResponseSchema,
   type EgvsV1Response,
   type EgvsV2Response,
+  type EventV1,
+  type EventV2,
   egvsV1ResponseSchema,
   egvsV2ResponseSchema,
   eventsV1ResponseSchema,
   eventsV2ResponseSchema,
   formatDateTime,
   parseDateTime,
+  type StatisticsV1Response,
+  type StatisticsV2Response,
   statisticsV1ResponseSchema,
   statisticsV2ResponseSchema,
 } from "@/lib/cgm";
+import { currentCallGate } from "./call-gate";
 import { serviceConfig } from "./config";
-import { accessToken, ReconnectRequired } from "./tokens";
+import { accessToken, type ConnectionRef, connectionIdOf, ReconnectRequired } from "./tokens";
 import { fetchWithRetry, ServiceError } from "./transport";
 import { mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
 
@@ -40,28 +45,34 @@ export interface ServiceRequest {
 }
 
 /** One request with the connection's token; returns the service's Response (2xx or an error status). */
-export async function serviceRequest(connectionId: string, request: ServiceRequest): Promise<Response> {
+export async function serviceRequest(connection: ConnectionRef, request: ServiceRequest): Promise<Response> {
   const { baseUrl } = serviceConfig();
   const url = new URL(`${baseUrl}${request.path}`);
   for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);
+  const gate = currentCallGate();
   const send = (token: string) =>
-    fetchWithRetry(url.toString(), {
-      method: request.method ?? "GET",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        Accept: "application/json",
-        ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+    fetchWithRetry(
+      url.toString(),
+      {
+        method: request.method ?? "GET",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: "application/json",
+          ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
       },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-  const token = await accessToken(connectionId);
+      undefined,
+      gate,
+    );
+  const token = await accessToken(connection);
   const first = await send(token);
   if (first.status !== 401) return first;
   await first.body?.cancel();
-  const second = await send(await accessToken(connectionId, token));
+  const second = await send(await accessToken(connection, token));
   if (second.status === 401) {
     await second.body?.cancel();
-    throw new ReconnectRequired(connectionId);
+    throw new ReconnectRequired(connectionIdOf(connection));
   }
   return second;
 }
@@ -116,14 +127,14 @@ const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate
 type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
 
 export async function getEgvs<V extends "v1" | "v2" | "v3">(
-  connectionId: string,
+  connection: ConnectionRef,
   version: V,
   window: Window,
 ): Promise<EgvsOf<V>> {
   const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
   const parts = await chunked(window, async (w) =>
     parsed(
-      await serviceRequest(connectionId, { path: `/${version}/users/self/egvs`, query: windowQuery(w) }),
+      await serviceRequest(connection, { path: `/${version}/users/self/egvs`, query: windowQuery(w) }),
       schema,
     ),
   );
@@ -135,9 +146,16 @@ export async function getEgvs<V extends "v1" | "v2" | "v3">(
   return { unit: first.unit, rateUnit: first.rateUnit, egvs } as EgvsOf<V>;
 }
 
-export async function getEvents(connectionId: string, version: "v1" | "v2", window: Window) {
+type EventsOf<V> = { events: V extends "v1" ? EventV1[] : EventV2[] };
+type StatisticsOf<V> = V extends "v1" ? StatisticsV1Response : StatisticsV2Response;
+
+export async function getEvents<V extends "v1" | "v2">(
+  connection: ConnectionRef,
+  version: V,
+  window: Window,
+): Promise<EventsOf<V>> {
   const parts = await chunked(window, async (w) => {
-    const res = await serviceRequest(connectionId, {
+    const res = await serviceRequest(connection, {
       path: `/${version}/users/self/events`,
       query: windowQuery(w),
     });
@@ -145,13 +163,13 @@ export async function getEvents(connectionId: string, version: "v1" | "v2", wind
   });
   const events = parts.map((p) => p.events as Array<{ systemTime: string; eventId?: string }>);
   // v2 events have an identity of their own; v1 events only their time and content.
-  return { events: mergeBySystemTime(events, (e) => e.eventId ?? JSON.stringify(e)) };
+  return { events: mergeBySystemTime(events, (e) => e.eventId ?? JSON.stringify(e)) } as EventsOf<V>;
 }
 
-export async function getCalibrations(connectionId: string, version: "v1" | "v2", window: Window) {
+export async function getCalibrations(connection: ConnectionRef, version: "v1" | "v2", window: Window) {
   const parts = await chunked(window, async (w) =>
     parsed(
-      await serviceRequest(connectionId, {
+      await serviceRequest(connection, {
         path: `/${version}/users/self/calibrations`,
         query: windowQuery(w),
       }),
@@ -161,33 +179,35 @@ export async function getCalibrations(connectionId: string, version: "v1" | "v2"
   return { calibrations: mergeBySystemTime(parts.map((p) => p.calibrations)) };
 }
 
-export async function getDevices(connectionId: string, version: "v1" | "v2", window: Window) {
-  const res = await serviceRequest(connectionId, {
+export async function getDevices(connection: ConnectionRef, version: "v1" | "v2", window: Window) {
+  const res = await serviceRequest(connection, {
     path: `/${version}/users/self/devices`,
     query: windowQuery(window),
   });
   return version === "v1" ? parsed(res, devicesV1ResponseSchema) : parsed(res, devicesV2ResponseSchema);
 }
 
-export async function getDataRange(connectionId: string) {
+export async function getDataRange(connection: ConnectionRef) {
   return parsed(
-    await serviceRequest(connectionId, { path: "/v2/users/self/dataRange" }),
+    await serviceRequest(connection, { path: "/v2/users/self/dataRange" }),
     dataRangeResponseSchema,
   );
 }
 
 /** Statistics are not split: the service computes them over the whole window in one call. */
-export async function getStatistics(
-  connectionId: string,
-  version: "v1" | "v2",
+export async function getStatistics<V extends "v1" | "v2">(
+  connection: ConnectionRef,
+  version: V,
   window: Window,
   body: unknown,
-) {
-  const res = await serviceRequest(connectionId, {
+): Promise<StatisticsOf<V>> {
+  const res = await serviceRequest(connection, {
     method: "POST",
     path: `/${version}/users/self/statistics`,
     query: windowQuery(window),
     body,
   });
-  return version === "v1" ? parsed(res, statisticsV1ResponseSchema) : parsed(res, statisticsV2ResponseSchema);
+  return (
+    version === "v1" ? parsed(res, statisticsV1ResponseSchema) : parsed(res, statisticsV2ResponseSchema)
+  ) as Promise<StatisticsOf<V>>;
 }

@@ -26,19 +26,47 @@ import { refreshTokens, TokenRequestError } from "./oauth";
 /** Refresh this long before the access token expires, so a request never starts with a dying token. */
 export const REFRESH_SKEW_MS = 60_000;
 
+/*
+ * Next bundles this module once per layer (pages, route handlers), and the refreshes in flight
+ * are shared across them on globalThis: a page may await a refresh a route handler started and
+ * receive that copy's error. `instanceof` against the other copy's class said no, and the page
+ * answered 500 instead of "reconnect". So the two errors are recognised by a registered symbol,
+ * which every copy shares.
+ */
+const RECONNECT_REQUIRED = Symbol.for("glucose-dashboard.ReconnectRequired");
+const TOKEN_UNAVAILABLE = Symbol.for("glucose-dashboard.TokenUnavailable");
+const branded = (x: unknown, brand: symbol) => typeof x === "object" && x !== null && brand in x;
+
 export class ReconnectRequired extends Error {
+  readonly [RECONNECT_REQUIRED] = true;
   constructor(readonly connectionId: string) {
     super("The CGM account must be connected again: the service no longer accepts this authorization.");
+  }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, RECONNECT_REQUIRED);
   }
 }
 
 export class TokenUnavailable extends Error {
+  readonly [TOKEN_UNAVAILABLE] = true;
   constructor(readonly reason: TokenRequestError) {
     super(`A fresh access token could not be obtained: ${reason.message}`);
   }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, TOKEN_UNAVAILABLE);
+  }
 }
 
-type Row = typeof schema.cgmConnections.$inferSelect;
+export type ConnectionRow = typeof schema.cgmConnections.$inferSelect;
+type Row = ConnectionRow;
+
+/**
+ * A connection as callers hold it: its id, or its row as read at the start of the request (which
+ * saves the hot path a second read of the same row).
+ */
+export type ConnectionRef = string | ConnectionRow;
+
+export const connectionIdOf = (ref: ConnectionRef): string => (typeof ref === "string" ? ref : ref.id);
 
 function tokenColumns(tokens: TokenResponse) {
   return {
@@ -116,8 +144,11 @@ const inFlight = globalThis.__cgmRefreshes;
  * A valid access token for the connection, refreshing it when it expires within a minute or when
  * `stale` (the token a request just saw answered 401) is still the stored one.
  */
-export async function accessToken(connectionId: string, stale?: string): Promise<string> {
-  const row = await getConnection(connectionId);
+export async function accessToken(ref: ConnectionRef, stale?: string): Promise<string> {
+  const connectionId = connectionIdOf(ref);
+  // A row read at the start of this request is fresh enough for its first call; after a 401
+  // (`stale`), only the database can say whether another request has refreshed meanwhile.
+  const row = typeof ref !== "string" && stale === undefined ? ref : await getConnection(connectionId);
   if (!row || row.status === "needs_reconnect") throw new ReconnectRequired(connectionId);
   const ready = usableToken(row, stale);
   if (ready) return ready;

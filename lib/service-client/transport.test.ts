@@ -95,6 +95,20 @@ describe("fetchWithRetry against a real HTTP server", () => {
     expect(hits).toBe(1);
   });
 
+  it("asks the gate before every attempt, retries included, and sends nothing until it opens", async () => {
+    script = [{ status: 503 }, { status: 503 }];
+    hits = 0;
+    const seen: number[] = [];
+    const res = await fetchWithRetry(url, {}, fast, async () => {
+      seen.push(hits);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(res.status).toBe(200);
+    // The gate ran before the 1st, 2nd and 3rd request, each time with none of them sent yet.
+    expect(seen).toEqual([0, 1, 2]);
+    expect(hits).toBe(3);
+  });
+
   it("turns an unreachable service into ServiceError('network')", async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));

@@ -73,12 +73,15 @@ export async function fetchWithRetry(
   url: string,
   init: RequestInit,
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  /** Awaited before every attempt (a rate limit's turn); the service counts retries too. */
+  beforeAttempt?: () => Promise<void>,
 ): Promise<Response> {
   const startedAt = Date.now();
   for (let attempt = 0; ; attempt++) {
     const last = attempt + 1 >= policy.maxAttempts;
     let response: Response | null = null;
     let failure: unknown = null;
+    await beforeAttempt?.();
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.attemptTimeoutMs) });
     } catch (e) {

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
 import {
   authorizeAt,
   callback,
@@ -43,6 +44,13 @@ describe("sign-in", () => {
     const html = await page.text();
     expect(html).toContain("Latest glucose");
     expect(html).toMatch(/data-testid="latest-glucose"/);
+  });
+
+  it("binds the attempt to the browser for 15 minutes at most", async () => {
+    const { res } = await startSignIn(base);
+    const cookie = setCookieOf(res, "glucose.signin-state");
+    expect(cookie).toMatch(/; Max-Age=900(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/i);
   });
 
   it("refuses a replayed callback: the attempt is spent on first use", async () => {
@@ -165,5 +173,34 @@ describe("security headers on every page", () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe("an attempt's lifetime (a server whose sign-in attempts live 1 s)", () => {
+  let short: AppServer;
+  beforeAll(async () => {
+    short = await startAppServer({ SIGN_IN_ATTEMPT_TTL_S: "1" });
+  });
+  afterAll(async () => {
+    await short?.stop();
+  });
+
+  it("refuses a callback after the attempt expired, though the code is still good", async () => {
+    const { res, loginUrl, stateCookie } = await startSignIn(short.url);
+    expect(setCookieOf(res, "glucose.signin-state")).toMatch(/; Max-Age=1(;|$)/);
+    const back = await authorizeAt(short.url, loginUrl, "SandboxUser1");
+    await new Promise((r) => setTimeout(r, 1_500));
+    // The browser would have dropped the cookie by now; a client that kept it is refused all the same.
+    const late = await callback(back, stateCookie);
+    expect(late.status).toBe(303);
+    expect(late.headers.get("location")).toBe("/auth/error?reason=expired");
+    expect(setCookieOf(late, "glucose.session")).toBeNull();
+  });
+
+  it("still signs in within the lifetime", async () => {
+    const { loginUrl, stateCookie } = await startSignIn(short.url);
+    const back = await authorizeAt(short.url, loginUrl, "SandboxUser1");
+    const res = await callback(back, stateCookie);
+    expect(res.headers.get("location")).toBe("/dashboard");
   });
 });

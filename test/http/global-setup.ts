@@ -3,22 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import "vitest";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startAppServer } from "../support/app-server";
-
-/** The test database starts empty, so the migrations run as on a new deployment. */
-async function resetDatabase(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      "drop schema if exists public cascade; create schema public; drop schema if exists drizzle cascade;",
-    );
-  } finally {
-    await client.end();
-  }
-}
+import { emptyDatabase } from "../support/database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +22,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const env: Record<string, string> = {};
   if (process.env.TEST_DATABASE_URL) {
-    await resetDatabase(process.env.TEST_DATABASE_URL);
+    await emptyDatabase(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   }
   // The server writes down the tokens the service issues to it, for the log leak check.

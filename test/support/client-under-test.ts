@@ -68,8 +68,27 @@ export async function clientUnderTest(base: string) {
     if (!r.ok) throw new Error(`faults: ${r.status}`);
   }
 
+  /** The sandbox user deletes one of their events (v2: eventStatus "deleted"), for our app's data. */
+  async function deleteEvent(username: string, event: { eventId: string; systemTime: string }) {
+    return fetch(`${base}/sandbox/developer/apps/${app.client_id}/deleted-events`, {
+      method: "POST",
+      headers: { ...basic(app), "Content-Type": "application/json" },
+      body: JSON.stringify({ username, eventId: event.eventId, systemTime: event.systemTime }),
+    });
+  }
+
   /** The sandbox user revokes our app at the Permissions page. */
   const revokeAs = (username: string) => revokeAppAs(base, app.client_id, username);
 
-  return { app, oauth, tokens, connectPatient, refreshStats, expireAllTokens, setFaults, revokeAs };
+  return {
+    app,
+    oauth,
+    tokens,
+    connectPatient,
+    refreshStats,
+    expireAllTokens,
+    setFaults,
+    deleteEvent,
+    revokeAs,
+  };
 }

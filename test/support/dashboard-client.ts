@@ -58,7 +58,8 @@ export async function signIn(
   current?: string,
 ): Promise<DashboardSession> {
   const { loginUrl, stateCookie } = await startSignIn(base, "/dashboard", current);
-  const back = await authorizeAt(base, loginUrl, username);
+  // The login page's origin is the service's: the embedded sandbox, or another process's.
+  const back = await authorizeAt(loginUrl.origin, loginUrl, username);
   const res = await callback(back, [stateCookie, current].filter(Boolean).join("; "));
   const session = cookiePair(res, "glucose.session");
   if (res.status !== 303 || !session)

@@ -1,3 +1,7 @@
 export * from "./auth";
 export * from "./client";
+export * from "./clinic";
+export * from "./preferences";
 export * from "./sandbox";
+export * from "./statistics-windows";
+export * from "./synced";

@@ -108,6 +108,29 @@ export const sandboxRateCounters = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.hourStart] })],
 );
 
+/**
+ * Events a sandbox user deleted after logging them (spec: a v2 event's status goes from created to
+ * deleted, its eventId and systemTime unchanged), as the app's developer controls asked. Kept per
+ * app like the faults, so that one test's deletions never show in another app's data.
+ */
+export const sandboxEventDeletions = pgTable(
+  "sandbox_event_deletions",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => sandboxApps.clientId, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    eventId: text("event_id").notNull(),
+    /** The event's systemTime (ms), so a window's deletions are one range scan. */
+    systemMs: bigint("system_ms", { mode: "number" }).notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.username, t.eventId] }),
+    index("sandbox_event_deletions_time_idx").on(t.clientId, t.username, t.systemMs),
+  ],
+);
+
 /** The sandbox's own sign-in (username only, as the spec's sandbox has no password). */
 export const sandboxSessions = pgTable("sandbox_sessions", {
   idHash: text("id_hash").primaryKey(),

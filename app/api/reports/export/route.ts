@@ -1,0 +1,5 @@
+import { exportRead } from "@/lib/api/reports-export";
+import { patientRoute } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+export const GET = patientRoute(exportRead);

@@ -1,0 +1,5 @@
+import { summaryRead } from "@/lib/api/reports";
+import { patientRoute } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+export const GET = patientRoute(summaryRead);

@@ -1,0 +1,105 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { forbidden, notFound, redirect } from "next/navigation";
+import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
+import { Panel } from "@/components/patient/Panel";
+import { currentUserId } from "@/lib/auth";
+import { AUDIT_ACTION_LABEL, AUDIT_PAGE_SIZE, auditLogOf } from "@/lib/clinic/audit";
+import { clinicsOf } from "@/lib/clinic/clinics";
+import { formatUtc } from "@/lib/clinic/format";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+/**
+ * The clinic's audit log, newest first, for its administrators: who viewed, downloaded or changed
+ * access to which patient's data, and when. Other members get 403; anyone outside the clinic 404.
+ */
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ clinic?: string; before?: string; beforeId?: string }>;
+}) {
+  const userId = await currentUserId();
+  if (!userId) redirect("/clinic/sign-in");
+  const params = await searchParams;
+  const clinic = (await clinicsOf(userId)).find((c) => c.clinicId === params.clinic);
+  if (!clinic) notFound();
+  if (clinic.role !== "admin") forbidden();
+  const beforeAt = params.before ? new Date(params.before) : null;
+  const before =
+    beforeAt && !Number.isNaN(beforeAt.getTime()) && params.beforeId
+      ? { at: beforeAt, id: params.beforeId }
+      : undefined;
+  const entries = await auditLogOf(clinic.clinicId, before);
+  const last = entries.at(-1);
+  const clinicHref = `/clinic?clinic=${encodeURIComponent(clinic.clinicId)}`;
+  return (
+    <ClinicFrame
+      title={`Audit log · ${clinic.name}`}
+      signedIn
+      wide
+      badge={clinic.demo ? <DemoBadge /> : undefined}
+    >
+      <p>
+        <Link href={clinicHref} className="font-medium underline">
+          ← {clinic.name}
+        </Link>
+      </p>
+      <Panel title="Who saw which patient's data" id="audit">
+        {entries.length === 0 ? (
+          <p data-testid="audit-empty">Nothing recorded{before ? " before this point" : " yet"}.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="audit-log">
+              <caption className="sr-only">Audit log of {clinic.name}, newest first</caption>
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-slate-700">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    When
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Who
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    What
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Patient
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Details
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr
+                    key={e.id}
+                    className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+                    data-action={e.action}
+                  >
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatUtc(e.at)}</td>
+                    <td className="py-2 pr-4">{e.actorName ?? "—"}</td>
+                    <td className="py-2 pr-4">{AUDIT_ACTION_LABEL[e.action] ?? e.action}</td>
+                    <td className="py-2 pr-4">{e.patientName ?? "—"}</td>
+                    <td className="py-2 break-all text-slate-700 dark:text-slate-300">{e.detail ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {last && entries.length === AUDIT_PAGE_SIZE && (
+          <p>
+            <Link
+              className="font-medium underline"
+              href={`/clinic/audit?clinic=${encodeURIComponent(clinic.clinicId)}&before=${encodeURIComponent(last.at.toISOString())}&beforeId=${encodeURIComponent(last.id)}`}
+            >
+              Older entries
+            </Link>
+          </p>
+        )}
+      </Panel>
+    </ClinicFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { AgpReport } from "@/components/reports/AgpReport";
+import { ReportControls } from "@/components/reports/ReportControls";
+import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/patient-page";
+import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
+import { firstParam, type SearchParam } from "@/lib/records/query";
+import { loadAgpReport } from "@/lib/reports/agp";
+import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp-query";
+import { prewarmPdfBrowser } from "@/lib/reports/pdf";
+
+export const metadata: Metadata = { title: "Patient's AGP report" };
+
+/** A clinic patient's AGP report, as the patient's own report page draws it; prints and downloads alike. */
+export default async function ClinicPatientAgp({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ patientId: string }>;
+  searchParams: Promise<Record<string, SearchParam>>;
+}) {
+  const { patientId } = await params;
+  const search = await searchParams;
+  const page = await clinicPatientPage(patientId);
+  if (!page.connection) return <ClinicPatientShell access={page.access} current="/agp" sharing={false} />;
+  const path = clinicPatientPath(patientId, "/agp");
+  const query = parseAgpQuery((name) => firstParam(search[name]));
+  if (!query.ok) {
+    return (
+      <ClinicPatientShell access={page.access} current="/agp" sharing>
+        <p
+          role="alert"
+          className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This report period cannot be shown: {query.message}.{" "}
+          <a href={path} className="font-medium underline">
+            Show the last 14 days
+          </a>
+        </p>
+      </ClinicPatientShell>
+    );
+  }
+  const { connection, preferences } = page;
+  const report = await withServiceStates(() =>
+    loadAgpReport(connection, preferences, query.value.period, query.value.population),
+  );
+  if (report && !isBlocked(report)) {
+    prewarmPdfBrowser();
+    await page.audit("view.agp", new URLSearchParams(agpQueryParams(query.value)).toString());
+  }
+  return (
+    <ClinicPatientShell access={page.access} current="/agp" sharing>
+      <ReportControls
+        path={path}
+        query={query.value}
+        pdfPath={`/api/clinic/patients/${encodeURIComponent(patientId)}/agp-pdf`}
+      />
+      {isBlocked(report) ? (
+        <ServiceStateNotice state={report.blocked} />
+      ) : report === null ? (
+        <p data-testid="agp-empty">The glucose service holds no readings for this patient yet.</p>
+      ) : (
+        <AgpReport report={report} />
+      )}
+    </ClinicPatientShell>
+  );
+}

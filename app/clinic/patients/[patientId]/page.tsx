@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { OverviewView } from "@/components/dashboard/OverviewView";
+import { Panel } from "@/components/patient/Panel";
+import { QueryProvider } from "@/components/providers/QueryProvider";
+import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/patient-page";
+import { loadOverview } from "@/lib/dashboard/overview";
+import { parseTraceRange } from "@/lib/dashboard/overview-model";
+import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
+
+export const metadata: Metadata = { title: "Patient" };
+
+/**
+ * A clinician's view of a clinic patient's dashboard: the same overview the patient sees, read
+ * through the connection the patient shared, as of the moment the page was opened.
+ */
+export default async function ClinicPatientDashboard({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ patientId: string }>;
+  searchParams: Promise<{ range?: string }>;
+}) {
+  const { patientId } = await params;
+  const range = parseTraceRange((await searchParams).range);
+  const page = await clinicPatientPage(patientId);
+  if (!page.connection) return <ClinicPatientShell access={page.access} current="" sharing={false} />;
+  const { connection, preferences } = page;
+  const loaded = await withServiceStates(() => loadOverview(connection, preferences, range));
+  if (!isBlocked(loaded)) await page.audit("view.dashboard", `range ${range}`);
+  return (
+    <ClinicPatientShell access={page.access} current="" sharing>
+      {isBlocked(loaded) ? (
+        <ServiceStateNotice state={loaded.blocked} />
+      ) : loaded === null ? (
+        <Panel title="No readings yet" id="empty">
+          <p data-testid="empty-state">The glucose service holds no readings for this patient yet.</p>
+        </Panel>
+      ) : (
+        <QueryProvider>
+          <OverviewView
+            initial={loaded}
+            range={range}
+            unitChoice={preferences.unit}
+            clinician={{ basePath: clinicPatientPath(patientId) }}
+          />
+        </QueryProvider>
+      )}
+    </ClinicPatientShell>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { forbidden, notFound, redirect } from "next/navigation";
+import {
+  FormError,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from "@/components/clinic/ClinicForm";
+import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
+import { PopulationTable } from "@/components/clinic/PopulationTable";
+import { Panel } from "@/components/patient/Panel";
+import { currentUserId } from "@/lib/auth";
+import { clinicsOf } from "@/lib/clinic/clinics";
+import { populationOf } from "@/lib/clinic/population";
+import { THRESHOLD_FIELDS, type TriageThresholds, thresholdMessage } from "@/lib/clinic/triage";
+
+export const metadata: Metadata = { title: "Population" };
+
+const KEYS = Object.keys(THRESHOLD_FIELDS) as (keyof TriageThresholds)[];
+const isKey = (s: string | undefined): s is keyof TriageThresholds =>
+  KEYS.includes(s as keyof TriageThresholds);
+
+/**
+ * The clinic's population (triage) view: every patient's last 14 days, flagged against the
+ * clinic's thresholds, for members of that clinic only: another clinic's id is a 404 (whether it
+ * exists is not told), a patient's session a 403 (app/clinic/forbidden.tsx).
+ */
+export default async function PopulationPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ clinic?: string; error?: string; saved?: string }>;
+}) {
+  const userId = await currentUserId();
+  if (!userId) redirect("/clinic/sign-in");
+  const memberships = await clinicsOf(userId);
+  if (memberships.length === 0) forbidden();
+  const params = await searchParams;
+  const clinic = params.clinic ? memberships.find((c) => c.clinicId === params.clinic) : memberships[0];
+  if (!clinic) notFound();
+  const isAdmin = clinic.role === "admin";
+  const { rows, thresholds } = await populationOf(clinic.clinicId);
+  const error = isKey(params.error)
+    ? thresholdMessage(params.error)
+    : params.error
+      ? "Check the thresholds."
+      : null;
+  const saved =
+    params.saved === "reset"
+      ? "The consensus thresholds are back."
+      : params.saved
+        ? "Thresholds saved."
+        : null;
+  const { custom, updatedAt: _, ...values } = thresholds;
+
+  return (
+    <ClinicFrame
+      title={`${clinic.name}: population`}
+      signedIn
+      wide="full"
+      badge={clinic.demo ? <DemoBadge /> : undefined}
+    >
+      <p>
+        <Link href={`/clinic?clinic=${encodeURIComponent(clinic.clinicId)}`} className={linkClass}>
+          Back to the clinic
+        </Link>
+      </p>
+      <Panel title="Patients, last 14 days" id="population">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Each patient&apos;s last 14 calendar days on their own clock, today included so far, from the data
+          synced from the service. Time in ranges, mean (mg/dL), GMI, CV and GRI follow the international
+          consensus; sensor use counts the readings present against one every 5 minutes. The change of time in
+          range compares with the 14 days before. The hypoglycemia risk is the service&apos;s own estimate,
+          refreshed every few hours.
+        </p>
+        {rows.length === 0 ? (
+          <p data-testid="population-none">No patients yet: invite them from the clinic page.</p>
+        ) : (
+          <PopulationTable rows={rows} thresholds={values} />
+        )}
+      </Panel>
+      {/* The form's answers return to #thresholds. */}
+      <div id="thresholds" className="scroll-mt-4">
+        <Panel title="Triage thresholds" id="triage-thresholds">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {custom
+              ? "This clinic's own thresholds."
+              : "The consensus targets (Battelino et al., Diabetes Care 2019) and a fall of 15 points of time in range."}
+          </p>
+          {saved && (
+            <p
+              role="status"
+              data-testid="thresholds-saved"
+              className="font-medium text-emerald-800 dark:text-emerald-300"
+            >
+              {saved}
+            </p>
+          )}
+          {isAdmin ? (
+            <form method="post" action="/api/clinic/triage" className="space-y-3" noValidate={false}>
+              <input type="hidden" name="clinicId" value={clinic.clinicId} />
+              <FormError message={error} />
+              <div className="grid gap-3 sm:grid-cols-2">
+                {KEYS.map((k) => {
+                  const f = THRESHOLD_FIELDS[k];
+                  const invalid = params.error === k;
+                  return (
+                    <div key={k}>
+                      <label htmlFor={k} className="block font-medium">
+                        {f.label}: flag {f.comparison} ({f.unit === "%" ? "%" : "percentage points"})
+                      </label>
+                      <input
+                        id={k}
+                        name={k}
+                        type="number"
+                        inputMode="decimal"
+                        step="0.1"
+                        min={f.min}
+                        max={f.max}
+                        required
+                        defaultValue={values[k]}
+                        aria-invalid={invalid || undefined}
+                        aria-describedby={invalid ? "form-error" : undefined}
+                        className={inputClass}
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className={primaryButtonClass}>
+                  Save thresholds
+                </button>
+                {custom && (
+                  <button
+                    type="submit"
+                    name="action"
+                    value="reset"
+                    formNoValidate
+                    className={secondaryButtonClass}
+                  >
+                    Use the consensus thresholds
+                  </button>
+                )}
+              </div>
+            </form>
+          ) : (
+            <>
+              <ul className="list-disc pl-5" data-testid="thresholds">
+                {KEYS.map((k) => (
+                  <li key={k}>
+                    {THRESHOLD_FIELDS[k].label}: flagged {THRESHOLD_FIELDS[k].comparison} {values[k]}{" "}
+                    {THRESHOLD_FIELDS[k].unit === "%" ? "%" : "points"}
+                  </li>
+                ))}
+              </ul>
+              <p className="text-sm">Only the clinic&apos;s administrators can change them.</p>
+            </>
+          )}
+        </Panel>
+      </div>
+    </ClinicFrame>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Metadata } from "next";
+import { Panel } from "@/components/patient/Panel";
+import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
+import { AlertSettingsTable } from "@/components/records/AlertSettingsTable";
+import { UtcTime } from "@/components/records/RecordTable";
+import {
+  type DeviceV1,
+  type DeviceV2,
+  formatDateTime,
+  type GlucoseUnit,
+  MS_PER_MINUTE,
+  parseDateTime,
+} from "@/lib/cgm";
+import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { displayUnit } from "@/lib/preferences/schema";
+import {
+  deviceTitle,
+  displayDeviceLabel,
+  generationLabel,
+  scheduleDaysText,
+  scheduleHoursText,
+} from "@/lib/records/devices";
+import { formatDateTimeText } from "@/lib/records/format";
+import { windowEndingAtOrNow } from "@/lib/records/period";
+import { getDevices } from "@/lib/service-client/client";
+import { readDataRange, readEgvs } from "@/lib/sync/source";
+
+export const metadata: Metadata = { title: "Devices" };
+
+const PATH = "/dashboard/devices";
+const TITLE = "Devices";
+const WINDOW_DAYS = 30;
+
+/**
+ * The patient's devices (spec 2.4) that contributed data in the 30 days up to their latest reading:
+ * v2 records with their alert schedules, and the v1 records' alert settings (v1 has its own shape,
+ * with a delay per alert). Glucose thresholds are shown in the patient's display unit: their choice,
+ * else the unit their readings come in.
+ */
+export default async function DevicesPage() {
+  const page = await patientPage();
+  if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
+  const { connection, preferences } = page;
+
+  const data = await withServiceStates(async () => {
+    const range = await readDataRange(connection);
+    const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
+    const window = windowEndingAtOrNow(egvEnd, Date.now(), WINDOW_DAYS);
+    // The unit of the patient's readings (a few minutes of them): alert values follow it.
+    const readingUnit = async (): Promise<GlucoseUnit | null> =>
+      egvEnd === null
+        ? null
+        : (
+            await readEgvs(connection, {
+              startDate: formatDateTime(egvEnd - 10 * MS_PER_MINUTE),
+              endDate: formatDateTime(egvEnd),
+            })
+          ).unit;
+    const [v2, v1, unit] = await Promise.all([
+      getDevices(connection, "v2", window),
+      getDevices(connection, "v1", window),
+      readingUnit(),
+    ]);
+    return {
+      v2: v2.devices as DeviceV2[],
+      v1: v1.devices as DeviceV1[],
+      readingUnit: unit,
+      windowEnd: range.egvs?.end.displayTime ?? null,
+    };
+  });
+  if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
+
+  const glucoseUnit = displayUnit(preferences, data.readingUnit ?? "mg/dL");
+  const period = data.windowEnd
+    ? `the ${WINDOW_DAYS} days up to your latest reading (${formatDateTimeText(data.windowEnd)}, receiver time)`
+    : `the last ${WINDOW_DAYS} days`;
+
+  if (data.v2.length === 0 && data.v1.length === 0) {
+    return (
+      <PatientShell current={PATH} title={TITLE}>
+        <Panel title="No devices" id="devices-empty">
+          <p>
+            No device uploaded data to your CGM account in {period}, so there are no devices or alert settings
+            to show.
+          </p>
+        </Panel>
+      </PatientShell>
+    );
+  }
+
+  return (
+    <PatientShell current={PATH} title={TITLE}>
+      <p className="text-slate-700 dark:text-slate-300">
+        Devices that uploaded data in {period}, with their alert settings as of their last upload. Glucose
+        values are shown in {glucoseUnit}.
+      </p>
+      {data.v2.length === 0 && (
+        <Panel title="No current device records" id="devices-v2-empty">
+          <p>The service lists no device for this period; the older records below still do.</p>
+        </Panel>
+      )}
+      {data.v2.map((device, i) => (
+        <DeviceV2Panel
+          // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
+          key={`${device.lastUploadDate}|${i}`}
+          device={device}
+          index={i}
+          glucoseUnit={glucoseUnit}
+        />
+      ))}
+      <Panel title="Alert settings reported by the older (v1) interface" id="devices-v1">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The older interface reports receiver-type devices, one set of alerts each (no schedules), with a
+          delay for each alert.
+        </p>
+        {data.v1.length === 0 ? (
+          <p>No device is reported by the older interface for this period.</p>
+        ) : (
+          data.v1.map((device, i) => (
+            <section
+              // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
+              key={`${device.lastUploadDate}|${i}`}
+              aria-labelledby={`v1-device-${i}`}
+              className="space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0 dark:border-slate-800"
+            >
+              <h3 id={`v1-device-${i}`} className="font-semibold">
+                {device.model === "Unknown" ? "Device (model not reported)" : device.model}
+              </h3>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
+                <dd>
+                  <UtcTime value={device.lastUploadDate} />
+                </dd>
+              </dl>
+              {device.alertSettings && device.alertSettings.length > 0 ? (
+                <AlertSettingsTable
+                  caption={`Alert settings of ${device.model === "Unknown" ? "this device" : device.model} (v1)`}
+                  settings={device.alertSettings}
+                  glucoseUnit={glucoseUnit}
+                />
+              ) : (
+                <p>No alert settings are reported for this device.</p>
+              )}
+            </section>
+          ))
+        )}
+      </Panel>
+    </PatientShell>
+  );
+}
+
+function DeviceV2Panel({
+  device,
+  index,
+  glucoseUnit,
+}: {
+  device: DeviceV2;
+  index: number;
+  glucoseUnit: GlucoseUnit;
+}) {
+  const notReported = <span className="text-slate-700 dark:text-slate-300">Not reported</span>;
+  return (
+    <Panel title={deviceTitle(device)} id={`device-${index}`}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-700 dark:text-slate-300">Transmitter generation</dt>
+        <dd>{generationLabel(device.transmitterGeneration) ?? notReported}</dd>
+        <dt className="text-slate-700 dark:text-slate-300">Display device</dt>
+        <dd>{displayDeviceLabel(device.displayDevice) ?? notReported}</dd>
+        <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
+        <dd>
+          <UtcTime value={device.lastUploadDate} />
+        </dd>
+      </dl>
+      {device.alertScheduleList.length === 0 && <p>No alert schedules are reported for this device.</p>}
+      {device.alertScheduleList.map((schedule, j) => {
+        const s = schedule.alertScheduleSettings;
+        const headingId = `device-${index}-schedule-${j}`;
+        return (
+          <section
+            // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
+            key={`${s.alertScheduleName}|${j}`}
+            aria-labelledby={headingId}
+            className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800"
+          >
+            <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
+              <span>Alert schedule &ldquo;{s.alertScheduleName}&rdquo;</span>
+              {s.isDefaultSchedule && (
+                <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                  Default
+                </span>
+              )}
+              <span
+                className={`rounded px-2 py-0.5 text-xs font-medium ${
+                  s.isEnabled
+                    ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200"
+                    : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+                }`}
+              >
+                {s.isEnabled ? "Enabled" : "Disabled"}
+              </span>
+            </h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-700 dark:text-slate-300">Days</dt>
+              <dd>{scheduleDaysText(s.daysOfWeek)}</dd>
+              <dt className="text-slate-700 dark:text-slate-300">Hours (receiver time)</dt>
+              <dd>{scheduleHoursText(s.startTime, s.endTime)}</dd>
+            </dl>
+            {schedule.alertSettings && schedule.alertSettings.length > 0 ? (
+              <AlertSettingsTable
+                caption={`Alert settings of the “${s.alertScheduleName}” schedule`}
+                settings={schedule.alertSettings}
+                glucoseUnit={glucoseUnit}
+              />
+            ) : (
+              <p>No alert settings are reported for this schedule.</p>
+            )}
+          </section>
+        );
+      })}
+    </Panel>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Panel } from "@/components/patient/Panel";
+import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { EventsTable } from "@/components/records/EventsTable";
+import { DisplayTime } from "@/components/records/RecordTable";
+import { type EventV2, parseDateTime } from "@/lib/cgm";
+import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import {
+  countByType,
+  deletedCount,
+  EVENT_TYPES,
+  eventTypeLabel,
+  filterEvents,
+  parseDeletedToggle,
+  parseEventTypeFilter,
+} from "@/lib/records/events";
+import { DEFAULT_PERIOD_DAYS, PERIOD_DAYS, parsePeriod, windowEndingAt } from "@/lib/records/period";
+import { hrefWith, type SearchParam } from "@/lib/records/query";
+import { readDataRange, readEvents } from "@/lib/sync/source";
+
+export const metadata: Metadata = { title: "Events" };
+
+const PATH = "/dashboard/events";
+const TITLE = "Events";
+const DEFAULTS = { days: String(DEFAULT_PERIOD_DAYS), type: "all", deleted: "hide" };
+
+/**
+ * The patient's logged events (spec 2.3, v2) over 7–90 days ending at their latest event, by
+ * type, with deleted entries on request. Filters are links: the page works without JavaScript.
+ */
+export default async function EventsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, SearchParam>>;
+}) {
+  const params = await searchParams;
+  const days = parsePeriod(params.days);
+  const type = parseEventTypeFilter(params.type);
+  const deleted = parseDeletedToggle(params.deleted);
+
+  const page = await patientPage();
+  if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
+  const data = await withServiceStates(async () => {
+    const range = await readDataRange(page.connection);
+    const endMs = range.events ? parseDateTime(range.events.end.systemTime) : null;
+    if (!range.events || endMs === null) return null;
+    const window = windowEndingAt(endMs, days);
+    const { events } = await readEvents(page.connection, window);
+    return { events: events as EventV2[], latestDisplayTime: range.events.end.displayTime };
+  });
+  if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
+
+  if (data === null) {
+    return (
+      <PatientShell current={PATH} title={TITLE}>
+        <Panel title="No events recorded" id="events-empty">
+          <p>
+            No events were recorded in your CGM account. Carbs, insulin, exercise and health entries appear
+            here once they are logged on your receiver or app and uploaded.
+          </p>
+        </Panel>
+      </PatientShell>
+    );
+  }
+
+  const current = { days: String(days), type, deleted };
+  const href = (change: Record<string, string>) => hrefWith(PATH, current, change, DEFAULTS);
+  const counts = countByType(data.events, deleted);
+  const hidden = deletedCount(data.events, type);
+  const listed = filterEvents(data.events, { type, deleted });
+  const what = type === "all" ? "events" : `${eventTypeLabel(type).toLowerCase()} events`;
+
+  return (
+    <PatientShell current={PATH} title={TITLE}>
+      <Panel title="Your logged events" id="events">
+        <p className="text-slate-700 dark:text-slate-300">
+          The {days} days up to your latest event, <DisplayTime value={data.latestDisplayTime} />. Times are
+          your receiver&apos;s local time.
+        </p>
+        <ChoiceLinks
+          id="events-period"
+          label="Period"
+          choices={PERIOD_DAYS.map((d) => ({
+            href: href({ days: String(d) }),
+            label: `${d} days`,
+            current: d === days,
+          }))}
+        />
+        <ChoiceLinks
+          id="events-type"
+          label="Type"
+          choices={[
+            { href: href({ type: "all" }), label: "All", current: type === "all", count: counts.all },
+            ...EVENT_TYPES.map((t) => ({
+              href: href({ type: t }),
+              label: eventTypeLabel(t),
+              current: type === t,
+              count: counts[t],
+            })),
+          ]}
+        />
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {deleted === "hide" ? (
+            <>
+              {hidden === 0
+                ? "No deleted entries in this period. "
+                : `${hidden} deleted ${hidden === 1 ? "entry is" : "entries are"} hidden. `}
+              {hidden > 0 && (
+                <Link
+                  href={href({ deleted: "show" })}
+                  className="font-medium text-blue-800 underline dark:text-blue-300"
+                >
+                  Show deleted entries
+                </Link>
+              )}
+            </>
+          ) : (
+            <>
+              Deleted entries are listed, struck through and marked &ldquo;Deleted&rdquo;.{" "}
+              <Link
+                href={href({ deleted: "hide" })}
+                className="font-medium text-blue-800 underline dark:text-blue-300"
+              >
+                Hide deleted entries
+              </Link>
+            </>
+          )}
+        </p>
+        {listed.length === 0 ? (
+          <p>
+            No {what} in these {days} days.
+          </p>
+        ) : (
+          <EventsTable
+            caption={`${listed.length} ${what}, newest first${deleted === "show" ? ", deleted entries included" : ""}`}
+            events={listed}
+          />
+        )}
+      </Panel>
+    </PatientShell>
+  );
+}

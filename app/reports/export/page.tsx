@@ -1,0 +1,129 @@
+import type { Metadata } from "next";
+import { Panel } from "@/components/patient/Panel";
+import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { UtcTime } from "@/components/records/RecordTable";
+import { ExportContents } from "@/components/reports/ExportContents";
+import { ExportDatesForm } from "@/components/reports/ExportDatesForm";
+import { MethodsNote } from "@/components/reports/MethodsNote";
+import { ReportsNav } from "@/components/reports/ReportsNav";
+import { formatDateTime } from "@/lib/cgm/datetime";
+import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { formatDateTimeText } from "@/lib/records/format";
+import { PERIOD_DAYS } from "@/lib/records/period";
+import { firstParam, type SearchParam } from "@/lib/records/query";
+import {
+  dataDays,
+  exportDataEndMs,
+  exportFileName,
+  exportHref,
+  exportPageRequest,
+} from "@/lib/reports/export";
+import { REPORT_DEFAULT_DAYS, resolvePeriod } from "@/lib/reports/period";
+import { readDataRange, readEgvs } from "@/lib/sync/source";
+
+export const metadata: Metadata = { title: "Export" };
+
+const PATH = "/reports/export";
+const TITLE = "Export your data";
+
+/**
+ * The export of EGVs, events and calibrations as one zip of CSV files with the methods note: a
+ * period of 7–90 days up to the newest record, or the patient's own days. The page only learns
+ * where the data ends (and its unit); the download link asks the API, which reads the records.
+ */
+export default async function ExportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, SearchParam>>;
+}) {
+  const params = await searchParams;
+  const from = firstParam(params.from);
+  const to = firstParam(params.to);
+  const { request, error } = exportPageRequest({ days: firstParam(params.days), from, to });
+
+  const page = await patientPage();
+  if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
+  const data = await withServiceStates(async () => {
+    const range = await readDataRange(page.connection);
+    const endMs = exportDataEndMs(range);
+    const span = dataDays(range);
+    if (endMs === null || span === null) return null;
+    // The unit the readings come in, from the newest second of data: the files keep it.
+    const end = formatDateTime(endMs);
+    const probe = range.egvs
+      ? await readEgvs(page.connection, { startDate: formatDateTime(endMs - 1000), endDate: end })
+      : null;
+    return { endMs, span, unit: probe?.unit ?? null };
+  });
+  if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
+
+  if (data === null) {
+    return (
+      <PatientShell current={PATH} title={TITLE}>
+        <ReportsNav current={PATH} />
+        <Panel title="Nothing to export yet" id="export-empty">
+          <p>
+            Your CGM account holds no readings, events or calibrations yet. Once your receiver or app has
+            uploaded data, you can download it here.
+          </p>
+        </Panel>
+      </PatientShell>
+    );
+  }
+
+  const period = request ? resolvePeriod(request, data.endMs) : null;
+  const fileName = period ? exportFileName(period) : null;
+  const formDays = period
+    ? { from: period.startDate.slice(0, 10), to: period.endDate.slice(0, 10) }
+    : { from: from ?? "", to: to ?? "" };
+
+  return (
+    <PatientShell current={PATH} title={TITLE}>
+      <ReportsNav current={PATH} />
+      <Panel title="Period" id="export-period">
+        <p className="text-slate-700 dark:text-slate-300">
+          Your records run from {data.span.first} to {data.span.last} (UTC). Periods in days end at your
+          newest record, {formatDateTimeText(formatDateTime(data.endMs))} UTC.
+        </p>
+        <ChoiceLinks
+          id="export-days"
+          label="Last"
+          choices={PERIOD_DAYS.map((d) => ({
+            href: d === REPORT_DEFAULT_DAYS ? PATH : `${PATH}?days=${d}`,
+            label: `${d} days`,
+            current: request?.kind === "days" && request.days === d,
+          }))}
+        />
+        <ExportDatesForm from={formDays.from} to={formDays.to} error={error} />
+      </Panel>
+      <Panel title="Download" id="export-download">
+        {period && request && fileName ? (
+          <>
+            <p data-testid="export-period">
+              {request.kind === "days" ? `The ${request.days} days up to your newest record: from ` : "From "}
+              <UtcTime value={period.startDate} /> to <UtcTime value={period.endDate} />.
+            </p>
+            <a
+              href={exportHref(request)}
+              download={fileName}
+              className="inline-flex flex-wrap items-center gap-x-2 rounded-lg bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
+            >
+              Download the export
+              <span data-testid="export-file-name" className="font-mono text-sm font-normal">
+                {/* A phone breaks the long name after the underscore only, never inside a date. */}
+                <span className="whitespace-nowrap">{fileName.replace(/_.*/, "_")}</span>
+                <wbr />
+                <span className="whitespace-nowrap">{fileName.replace(/^[^_]*_/, "")}</span>
+              </span>
+            </a>
+            <ExportContents unit={data.unit} />
+          </>
+        ) : (
+          <p>Choose a period above to download its records.</p>
+        )}
+      </Panel>
+      <MethodsNote />
+    </PatientShell>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
+import { AgpReport } from "@/components/reports/AgpReport";
+import { ReportControls } from "@/components/reports/ReportControls";
+import { ReportsNav } from "@/components/reports/ReportsNav";
+import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { firstParam, type SearchParam } from "@/lib/records/query";
+import { loadAgpReport } from "@/lib/reports/agp";
+import { parseAgpQuery } from "@/lib/reports/agp-query";
+import { prewarmPdfBrowser } from "@/lib/reports/pdf";
+
+export const metadata: Metadata = { title: "AGP report" };
+
+const PATH = "/reports";
+const TITLE = "Ambulatory Glucose Profile";
+
+/**
+ * The AGP report of the international consensus for a chosen period (default the last 14 days of
+ * data): metrics, the percentile profile, daily profiles and the methods. Drawn entirely on the
+ * server, so it prints, and renders as a PDF, without JavaScript.
+ */
+export default async function AgpReportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, SearchParam>>;
+}) {
+  const params = await searchParams;
+  const query = parseAgpQuery((name) => firstParam(params[name]));
+
+  const page = await patientPage();
+  if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
+  if (!query.ok) {
+    return (
+      <PatientShell current={PATH} title={TITLE}>
+        <ReportsNav current={PATH} />
+        <p
+          role="alert"
+          className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This report period cannot be shown: {query.message}.{" "}
+          <a href={PATH} className="font-medium underline">
+            Show the last 14 days
+          </a>
+        </p>
+      </PatientShell>
+    );
+  }
+  const report = await withServiceStates(() =>
+    loadAgpReport(page.connection, page.preferences, query.value.period, query.value.population),
+  );
+  if (isBlocked(report)) return <BlockedPage current={PATH} title={TITLE} state={report.blocked} />;
+  // A report on screen is often downloaded next: the PDF's browser starts meanwhile.
+  if (report) prewarmPdfBrowser();
+
+  return (
+    <PatientShell current={PATH} title={TITLE}>
+      <ReportsNav current={PATH} />
+      <ReportControls path={PATH} query={query.value} />
+      {report === null ? (
+        <p data-testid="agp-empty">
+          No glucose readings exist in your CGM account yet. The report appears once your sensor&apos;s
+          readings have been uploaded.
+        </p>
+      ) : (
+        <AgpReport report={report} />
+      )}
+    </PatientShell>
+  );
+}

@@ -1,0 +1,7 @@
+import { handleDeleteEvent } from "@/lib/sandbox/developer";
+import { sandboxRoute } from "@/lib/sandbox/http";
+
+export const dynamic = "force-dynamic";
+export const POST = sandboxRoute(async (req, { params }) =>
+  handleDeleteEvent(req, (await params).clientId ?? ""),
+);

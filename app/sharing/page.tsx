@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { DemoBadge } from "@/components/clinic/ClinicFrame";
+import { Panel } from "@/components/patient/Panel";
+import { PatientShell } from "@/components/patient/PatientShell";
+import { currentUserId } from "@/lib/auth";
+import { formatUtc } from "@/lib/clinic/format";
+import { sharesOf } from "@/lib/clinic/patients";
+
+export const metadata: Metadata = { title: "Sharing" };
+
+/** The clinics a patient shares their data with, each with the way to withdraw. */
+export default async function SharingPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ accepted?: string; withdrawn?: string }>;
+}) {
+  const userId = await currentUserId();
+  if (!userId) redirect("/");
+  const { accepted, withdrawn } = await searchParams;
+  const shares = await sharesOf(userId);
+  const active = shares.filter((s) => !s.withdrawnAt);
+  const past = shares.filter((s) => s.withdrawnAt);
+  return (
+    <PatientShell current="/sharing" title="Who sees your data">
+      {accepted && (
+        <p
+          role="status"
+          data-testid="share-accepted"
+          className="rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 dark:border-emerald-800 dark:bg-emerald-950"
+        >
+          Done: the clinic can now see your CGM data.
+        </p>
+      )}
+      {withdrawn && (
+        <p
+          role="status"
+          data-testid="share-withdrawn"
+          className="rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 dark:border-emerald-800 dark:bg-emerald-950"
+        >
+          Done: the clinic no longer has access to your data.
+        </p>
+      )}
+      <Panel title="Clinics with access" id="clinics">
+        {active.length === 0 ? (
+          <p data-testid="no-shares">No clinic has access to your data.</p>
+        ) : (
+          <ul data-testid="shares" className="divide-y divide-slate-200 dark:divide-slate-800">
+            {active.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium">
+                    {s.clinicName} {s.clinicDemo && <DemoBadge />}
+                  </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    Since {s.acceptedAt ? formatUtc(s.acceptedAt) : "—"}
+                  </p>
+                </div>
+                <form method="post" action={`/api/sharing/${encodeURIComponent(s.id)}/withdraw`}>
+                  <button
+                    type="submit"
+                    className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950"
+                  >
+                    Withdraw access of {s.clinicName}
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          A clinic gets access only through an invitation link it gives you. Withdrawing ends its access at
+          once; what it already printed or downloaded stays with it.
+        </p>
+      </Panel>
+      {past.length > 0 && (
+        <Panel title="Withdrawn" id="withdrawn">
+          <ul className="list-disc pl-5">
+            {past.map((s) => (
+              <li key={s.id}>
+                {s.clinicName}, withdrawn {s.withdrawnAt ? formatUtc(s.withdrawnAt) : ""}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+    </PatientShell>
+  );
+}

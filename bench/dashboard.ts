@@ -1,0 +1,118 @@
+/**
+ * The patient's dashboard in a real browser (Debian's Chromium), production build:
+ * - time from navigation start to the trace painted, for the 24-hour, 14-day and 90-day views;
+ * - bytes of data sent to the browser for the 14-day view (the document and every fetch/RSC
+ *   response, as encoded on the wire; the static JS and CSS are cached after the first visit and
+ *   are reported apart).
+ * "Painted" is the animation frame in which the trace's line first exists in the DOM (that frame
+ * draws it): the server-drawn trace in the page's first paints, and, reported apart, recharts'
+ * interactive chart after hydration.
+ */
+import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../test/support/chromium";
+
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
+
+const VIEWS = [
+  { label: "24 hours", range: "24h", target: 600 },
+  { label: "14 days", range: "14d", target: 600 },
+  { label: "90 days", range: "90d", target: 1000 },
+] as const;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+async function signIn(page: Page, user: string) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign in with your CGM account" }).click();
+  await page.getByLabel("Username").fill(user);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+// Installed before every page's own scripts: notes the animation frame (time since navigation
+// start) in which the server-drawn trace, and then recharts' line, first exist; that frame paints them.
+const WATCH_PAINTS = `
+  window.__paints = {};
+  const watch = () => {
+    const now = performance.now();
+    const trace = document.querySelector('[data-testid="glucose-trace"]');
+    if (trace && !__paints.preview && trace.querySelector(".trace-preview path")) __paints.preview = now;
+    if (trace && !__paints.chart && trace.querySelector(".recharts-line-curve")) __paints.chart = now;
+    if (!__paints.chart) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+`;
+
+interface Paints {
+  /** The trace drawn by the server, in the page's first paints. */
+  preview: number;
+  /** recharts' interactive chart, after hydration. */
+  chart: number;
+}
+
+async function navigationToChartMs(page: Page, range: string): Promise<Paints> {
+  await page.goto(`/dashboard?range=${range}`, { waitUntil: "commit" });
+  await page.locator('[data-testid="glucose-trace"] .recharts-line-curve').first().waitFor();
+  const paints = await page.evaluate(() => (window as unknown as { __paints: Partial<Paints> }).__paints);
+  // The trace is painted at whichever came first (a page without the preview paints with recharts).
+  const chart = paints.chart ?? Number.NaN;
+  return { preview: Math.min(paints.preview ?? chart, chart), chart };
+}
+
+async function bytesOf14Days(page: Page) {
+  let data = 0;
+  let assets = 0;
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
+    pending.push(
+      request.sizes().then((s) => {
+        const bytes = s.responseBodySize + s.responseHeadersSize;
+        if (/\/_next\/static\//.test(request.url())) assets += bytes;
+        else data += bytes;
+      }),
+    );
+  });
+  await page.goto("/dashboard?range=14d");
+  await page.locator('[data-testid="glucose-trace"] .recharts-line-curve').first().waitFor();
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(500);
+  await Promise.all(pending);
+  return { data, assets };
+}
+
+export async function dashboardPages(baseURL: string, user = "SandboxUser1") {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(WATCH_PAINTS);
+    await signIn(page, user);
+    console.log(`\nDashboard in Chromium, ${user}, ${RUNS} navigations per view (production build)`);
+    for (const view of VIEWS) {
+      await navigationToChartMs(page, view.range); // warm: first compile of the route's code paths
+      const samples: Paints[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await navigationToChartMs(page, view.range));
+      const trace = samples.map((p) => p.preview);
+      const chart = samples.map((p) => p.chart);
+      console.log(
+        `  ${view.label.padEnd(9)} navigation → trace painted median ${median(trace).toFixed(0)} ms, ` +
+          `max ${Math.max(...trace).toFixed(0)} ms (target ≤ ${view.target} ms); ` +
+          `interactive chart (recharts) median ${median(chart).toFixed(0)} ms`,
+      );
+    }
+    const fresh = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    await fresh.addCookies(await context.cookies());
+    const { data, assets } = await bytesOf14Days(await fresh.newPage());
+    console.log(
+      `  bytes to the browser, 14 days: data ${(data / 1000).toFixed(1)} kB (target ≤ 150 kB), ` +
+        `static JS/CSS on a first visit ${(assets / 1000).toFixed(1)} kB (compressed, cached after)`,
+    );
+    await fresh.close();
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,310 @@
+"use client";
+
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
+import { sentinelValue } from "@/lib/cgm/values";
+import type { CalibrationMarker, EventMarker, TraceChart } from "@/lib/dashboard/overview-model";
+import { TRACE_COLOURS } from "@/lib/dashboard/palette";
+import { eventTitle, eventTypeLabel, eventValueText, glucoseText } from "@/lib/records/labels";
+import {
+  axisTicks,
+  formatDisplayTime,
+  formatGlucoseNumber,
+  offsetAt,
+  type TracePoint,
+  wallClockLabel,
+} from "@/lib/trace";
+import { TracePreview } from "./TracePreview";
+
+/**
+ * The EGV trace: the line (gaps left as gaps), the target band, lines at the consensus edges of
+ * very low (54) and very high (250), sentinel readings drawn at the chart's edge with a marker,
+ * calibrations as diamonds, events on a strip beneath, and a dashed line wherever the patient's
+ * clock changed (daylight saving, travel). The x axis is systemTime, so the line never runs back;
+ * its labels are the patient's own clock at each point.
+ */
+
+/** A calibration is named in the tooltip within 1/200 of the span (a few pixels), at least 2.5 min. */
+const CALIBRATION_NEAR_FRACTION = 200;
+const CALIBRATION_NEAR_MIN_MS = 150_000;
+
+const EVENT_ROWS = ["carbs", "insulin", "exercise", "health"] as const;
+// Both charts share one y-axis width so their x axes line up; wide enough for "Exercise".
+const Y_AXIS_WIDTH = 52;
+// recharts' default height of an x axis; with the margins it places the plot box that
+// TracePreview must match.
+const X_AXIS_HEIGHT = 30;
+const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
+
+function valueLabel(p: TracePoint, unit: GlucoseUnit): string {
+  if (p.sentinel === "low") return "LOW";
+  if (p.sentinel === "high") return "HIGH";
+  return `${unit === "mg/dL" ? p.value : p.value.toFixed(1)} ${unit}`;
+}
+
+function eventText(e: EventMarker): string {
+  const what = eventTitle(e.type, e.subType);
+  const value = eventValueText(e);
+  return value === null ? what : `${what}: ${value}`;
+}
+
+const calibrationText = (c: CalibrationMarker, unit: GlucoseUnit) =>
+  `Calibration: ${glucoseText(c.value, unit)}`;
+
+/** The calibration nearest to `t`, if one lies within `withinMs` of it. */
+function calibrationNear(calibrations: readonly CalibrationMarker[], t: number, withinMs: number) {
+  let best: CalibrationMarker | null = null;
+  for (const c of calibrations) {
+    if (Math.abs(c.t - t) <= withinMs && (!best || Math.abs(c.t - t) < Math.abs(best.t - t))) best = c;
+  }
+  return best;
+}
+
+type TooltipItem = { payload?: TracePoint | EventMarker | CalibrationMarker | { value: null } };
+
+/**
+ * The trace's tooltip follows the pointer along the time axis (and the arrow keys), so it names the
+ * reading there and, when the pointer is on a calibration's diamond, that calibration too: an
+ * axis-wide tooltip matches other series only at the very same time, which a calibration never is.
+ * On the event strip it names the event under the pointer.
+ */
+function TraceTooltip({
+  active,
+  payload,
+  label,
+  unit,
+  calibrations = [],
+  nearMs = 0,
+}: {
+  active?: boolean;
+  payload?: TooltipItem[];
+  label?: unknown;
+  unit: GlucoseUnit;
+  calibrations?: readonly CalibrationMarker[];
+  nearMs?: number;
+}) {
+  // Gap breaks have a null value; an event may too (health events), and is still an event.
+  const item = payload?.find((p) => p.payload && ("type" in p.payload || p.payload.value !== null))?.payload;
+  if (!active || !item || !("displayTime" in item || "display" in item)) return null;
+  let time: string;
+  let text: string;
+  let calibration: CalibrationMarker | null = null;
+  if ("display" in item) {
+    time = item.display;
+    text = valueLabel(item, unit);
+    calibration = calibrationNear(calibrations, typeof label === "number" ? label : item.t, nearMs);
+  } else if ("type" in item) {
+    time = item.displayTime;
+    text = eventText(item);
+  } else {
+    time = item.displayTime;
+    text = calibrationText(item, unit);
+  }
+  return (
+    <div className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow dark:border-slate-600 dark:bg-slate-900">
+      <div className="font-medium">{text}</div>
+      <div className="text-slate-700 dark:text-slate-300">{formatDisplayTime(time)}</div>
+      {calibration && (
+        <div className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+          <span className="font-medium">{calibrationText(calibration, unit)}</span>{" "}
+          <span className="text-slate-700 dark:text-slate-300">
+            at {formatDisplayTime(calibration.displayTime)}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function GlucoseTrace({ overview }: { overview: TraceChart }) {
+  const { unit, trace, target } = overview;
+  const low = sentinelValue("low", unit);
+  const high = sentinelValue("high", unit);
+  const span = trace.endMs - trace.startMs;
+  const label = (t: number) =>
+    wallClockLabel(t, offsetAt(t, trace.initialOffsetMinutes, overview.clockChanges), span);
+  const sentinels = trace.points.filter(
+    (p): p is TracePoint => p.value !== null && (p as TracePoint).sentinel !== null,
+  );
+  const edge = (mgdl: number) => roundForUnit(convertGlucose(mgdl, "mg/dL", unit), unit);
+  const xAxis = (
+    <XAxis
+      type="number"
+      dataKey="t"
+      domain={[trace.startMs, trace.endMs]}
+      allowDataOverflow
+      scale="time"
+      height={X_AXIS_HEIGHT}
+      ticks={trace.ticks}
+      tickFormatter={label}
+      tick={{ fontSize: 12, fill: "currentColor" }}
+      minTickGap={24}
+    />
+  );
+  return (
+    <div className="text-slate-800 dark:text-slate-200">
+      <div className="relative h-72 sm:h-80" data-testid="glucose-trace">
+        <TracePreview
+          points={trace.points}
+          startMs={trace.startMs}
+          endMs={trace.endMs}
+          yMin={low}
+          yMax={high}
+          target={target}
+          box={{
+            left: Y_AXIS_WIDTH + MARGIN.left,
+            right: MARGIN.right,
+            top: MARGIN.top,
+            bottom: X_AXIS_HEIGHT + MARGIN.bottom,
+          }}
+        />
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart
+            margin={MARGIN}
+            title={`Glucose trace in ${unit}`}
+            desc="The readings, lowest to highest per hour or day, are also in the table below the chart."
+          >
+            <CartesianGrid stroke="currentColor" strokeOpacity={0.12} vertical={false} />
+            {xAxis}
+            <YAxis
+              type="number"
+              domain={[low, high]}
+              ticks={axisTicks(unit)}
+              tickFormatter={(v: number) => formatGlucoseNumber(v, unit)}
+              allowDataOverflow
+              width={Y_AXIS_WIDTH}
+              tick={{ fontSize: 12, fill: "currentColor" }}
+            />
+            <ReferenceArea
+              y1={target.low}
+              y2={target.high}
+              fill={TRACE_COLOURS.targetBand}
+              fillOpacity={0.14}
+            />
+            <ReferenceLine y={target.low} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
+            <ReferenceLine y={target.high} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
+            <ReferenceLine y={edge(54)} stroke="#8B1A00" strokeDasharray="4 4" />
+            <ReferenceLine y={edge(250)} stroke="#CC79A7" strokeDasharray="4 4" />
+            {overview.clockChanges.map((c) => (
+              <ReferenceLine
+                key={c.t}
+                x={c.t}
+                stroke="currentColor"
+                strokeDasharray="2 3"
+                label={{
+                  value: clockChangeText(c.toMinutes - c.fromMinutes),
+                  position: "insideTopLeft",
+                  fontSize: 11,
+                  fill: "currentColor",
+                }}
+              />
+            ))}
+            <Line
+              data={trace.points}
+              dataKey="value"
+              type="linear"
+              stroke={TRACE_COLOURS.line}
+              strokeWidth={2}
+              dot={false}
+              activeDot={{ r: 4 }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+            <Scatter
+              data={sentinels}
+              dataKey="value"
+              shape="triangle"
+              fill="#8B1A00"
+              isAnimationActive={false}
+            />
+            <Scatter
+              data={overview.calibrations}
+              dataKey="value"
+              className="trace-calibrations"
+              shape="diamond"
+              fill={TRACE_COLOURS.calibration}
+              // The outline in the text colour keeps the black diamond visible on a dark background.
+              stroke="currentColor"
+              isAnimationActive={false}
+            />
+            <Tooltip
+              content={
+                <TraceTooltip
+                  unit={unit}
+                  calibrations={overview.calibrations}
+                  nearMs={Math.max(CALIBRATION_NEAR_MIN_MS, span / CALIBRATION_NEAR_FRACTION)}
+                />
+              }
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      {overview.events.length > 0 && (
+        <div className="h-24" data-testid="event-strip">
+          <ResponsiveContainer width="100%" height="100%">
+            {/* A scatter chart: a composed chart's tooltip only follows the axis, and the strip's
+                markers are apart from each other, so its tooltip never found one. */}
+            <ScatterChart
+              margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+              title="Logged events on the trace"
+              desc="The events, with their amounts, are also in the table below the chart."
+            >
+              <XAxis type="number" dataKey="t" domain={[trace.startMs, trace.endMs]} hide allowDataOverflow />
+              <YAxis
+                type="number"
+                dataKey="row"
+                domain={[-0.5, EVENT_ROWS.length - 0.5]}
+                ticks={EVENT_ROWS.map((_, i) => i)}
+                tickFormatter={(i: number) => eventTypeLabel(EVENT_ROWS[i] ?? "carbs")}
+                reversed
+                width={Y_AXIS_WIDTH}
+                tick={{ fontSize: 10, fill: "currentColor" }}
+              />
+              {EVENT_ROWS.map((type, row) => (
+                <Scatter
+                  key={type}
+                  name={eventTypeLabel(type)}
+                  data={overview.events.filter((e) => e.type === type).map((e) => ({ ...e, row }))}
+                  dataKey="row"
+                  fill={TRACE_COLOURS.events[type]}
+                  shape={
+                    type === "carbs"
+                      ? "circle"
+                      : type === "insulin"
+                        ? "triangle"
+                        : type === "exercise"
+                          ? "square"
+                          : "diamond"
+                  }
+                  isAnimationActive={false}
+                />
+              ))}
+              <Tooltip content={<TraceTooltip unit={unit} />} isAnimationActive={false} cursor={false} />
+            </ScatterChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function clockChangeText(minutes: number): string {
+  const sign = minutes > 0 ? "+" : "−";
+  const abs = Math.abs(minutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `Clock ${sign}${h ? `${h} h` : ""}${m ? `${h ? " " : ""}${m} min` : ""}`;
+}

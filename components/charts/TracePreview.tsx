@@ -1,0 +1,88 @@
+import { TRACE_COLOURS } from "@/lib/dashboard/palette";
+import type { GapBreak, TracePoint } from "@/lib/trace";
+
+/**
+ * The trace as the server can draw it: recharts draws only after the page has hydrated and measured
+ * its container, so without this the chart's area stays blank for most of the page's load. Same
+ * points, same linear scales and the same plot box as the recharts chart laid over it (which hides
+ * this once its own line exists, see globals.css); no axes, and hidden from assistive technology,
+ * which reads the chart's own name and its tables.
+ */
+
+// The viewBox is stretched to the plot box; strokes keep their width (non-scaling-stroke).
+const W = 1000;
+const H = 1000;
+
+export interface PlotBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+export function TracePreview({
+  points,
+  startMs,
+  endMs,
+  yMin,
+  yMax,
+  target,
+  box,
+}: {
+  points: ReadonlyArray<TracePoint | GapBreak>;
+  startMs: number;
+  endMs: number;
+  yMin: number;
+  yMax: number;
+  target: { low: number; high: number };
+  box: PlotBox;
+}) {
+  const x = (t: number) => (((t - startMs) / (endMs - startMs)) * W).toFixed(1);
+  const y = (v: number) => (((yMax - Math.min(yMax, Math.max(yMin, v))) / (yMax - yMin)) * H).toFixed(1);
+  let d = "";
+  let pen = false;
+  for (const p of points) {
+    if (p.value === null) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? "L" : "M"}${x(p.t)} ${y(p.value)}`;
+    pen = true;
+  }
+  return (
+    <svg
+      aria-hidden="true"
+      className="trace-preview pointer-events-none absolute"
+      style={{
+        left: box.left,
+        top: box.top,
+        width: `calc(100% - ${box.left + box.right}px)`,
+        height: `calc(100% - ${box.top + box.bottom}px)`,
+      }}
+      viewBox={`0 0 ${W} ${H}`}
+      preserveAspectRatio="none"
+    >
+      <rect
+        x={0}
+        width={W}
+        y={y(target.high)}
+        height={Number(y(target.low)) - Number(y(target.high))}
+        fill={TRACE_COLOURS.targetBand}
+        fillOpacity={0.14}
+      />
+      {[target.low, target.high].map((v) => (
+        <line
+          key={v}
+          x1={0}
+          x2={W}
+          y1={y(v)}
+          y2={y(v)}
+          stroke={TRACE_COLOURS.targetBand}
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      <path d={d} fill="none" stroke={TRACE_COLOURS.line} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}

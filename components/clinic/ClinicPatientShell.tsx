@@ -1,0 +1,102 @@
+import Link from "next/link";
+import { AppHeader } from "@/components/layout/AppHeader";
+import { Panel } from "@/components/patient/Panel";
+import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/patient-status";
+import type { ClinicPatientAccess } from "@/lib/clinic/patients";
+import type { BlockedState } from "@/lib/dashboard/patient-page";
+import { DemoBadge } from "./ClinicFrame";
+
+const VIEWS = [
+  { view: "", label: "Dashboard" },
+  { view: "/agp", label: "AGP report" },
+] as const;
+
+/**
+ * A clinician's pages about one patient: whose data this is (name, date of birth, clinic), the way
+ * back to the clinic, and the views. When the patient does not share now, the page says why and
+ * what the clinic can do instead of showing data.
+ */
+export function ClinicPatientShell({
+  access,
+  current,
+  sharing,
+  children,
+}: {
+  access: ClinicPatientAccess;
+  current: "" | "/agp";
+  /** False when the patient does not share their data now: the status is explained instead. */
+  sharing: boolean;
+  children?: React.ReactNode;
+}) {
+  const { patient } = access;
+  const base = `/clinic/patients/${encodeURIComponent(patient.id)}`;
+  return (
+    <>
+      <AppHeader signedIn />
+      <nav
+        aria-label="Patient views"
+        className="border-b border-slate-200 bg-white print:hidden dark:border-slate-800 dark:bg-slate-900"
+      >
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-2 sm:px-4">
+          <li>
+            <Link
+              href={`/clinic?clinic=${encodeURIComponent(access.clinicId)}`}
+              className="inline-block px-2 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-950 sm:px-3 dark:text-slate-300 dark:hover:text-white"
+            >
+              ← {access.clinicName}
+            </Link>
+          </li>
+          {VIEWS.map((v) => (
+            <li key={v.view}>
+              <Link
+                href={`${base}${v.view}`}
+                aria-current={v.view === current ? "page" : undefined}
+                className="inline-block border-b-2 border-transparent px-2 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800 sm:px-3 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300"
+              >
+                {v.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 print:max-w-none print:space-y-2 print:p-0">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold print:text-lg" data-testid="patient-name">
+            {patient.name}
+            {patient.birthDate && (
+              <span className="font-normal text-slate-700 dark:text-slate-300">
+                {" "}
+                · born {patient.birthDate}
+              </span>
+            )}
+          </h1>
+          {access.clinicDemo && <DemoBadge />}
+        </div>
+        {sharing ? (
+          children
+        ) : (
+          <Panel title={STATUS_LABEL[patient.status]} id="not-shared">
+            <p data-testid="not-shared">
+              {patient.name}&apos;s data cannot be shown:{" "}
+              {STATUS_HELP[patient.status] || "the glucose service refused access."}
+            </p>
+          </Panel>
+        )}
+      </main>
+    </>
+  );
+}
+
+/** The service refused or failed while the page read the patient's data: what it means for the clinic. */
+export function ServiceStateNotice({ state }: { state: BlockedState }) {
+  const reconnect = state === "reconnect";
+  return (
+    <Panel title={reconnect ? "Reconnect needed" : "The glucose service is unavailable"}>
+      <p data-testid="service-state">
+        {reconnect
+          ? "The glucose service no longer accepts this patient's authorization. Ask the patient to sign in to the dashboard and reconnect their CGM account."
+          : "The glucose service could not be reached just now. Try again in a moment."}
+      </p>
+    </Panel>
+  );
+}

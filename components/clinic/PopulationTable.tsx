@@ -1,0 +1,402 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm";
+import { Blank, TH_COL } from "@/components/records/RecordTable";
+import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
+import { type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
+import {
+  FLAG_NAMES,
+  flagLabel,
+  TRIAGE_FLAGS,
+  type TriageFlag,
+  type TriageThresholds,
+} from "@/lib/clinic/triage";
+
+/**
+ * The population table: sorted by any column (a button in each header; aria-sort says the order),
+ * filtered by name, by "flagged only" and by one flag. Every flag is written out ("Below 54 ≥ 1 %"),
+ * the colour only repeats it. Sorting and filtering run in the browser over every row (1,000 rows
+ * re-sort in a few milliseconds); only the first PAGE rows of the result are drawn, with a button
+ * for more, so a clinic of 1,000 patients does not get 1,000 table rows of HTML (3 MB, most of the
+ * page's server time) when the flagged ones it opens the view for come first. Cell styles are set
+ * once on the table, not repeated on each of the 14,000 cells.
+ */
+
+const PAGE = 100;
+
+type SortKey =
+  | "name"
+  | "veryLow"
+  | "low"
+  | "inRange"
+  | "change"
+  | "mean"
+  | "gmi"
+  | "cv"
+  | "gri"
+  | "sensor"
+  | "risk"
+  | "lastData"
+  | "flags";
+
+const RISK_ORDER: Record<HypoglycemiaRisk, number> = { minimal: 0, low: 1, moderate: 2, high: 3 };
+const RISK_LABEL: Record<HypoglycemiaRisk, string> = {
+  minimal: "Minimal",
+  low: "Low",
+  moderate: "Moderate",
+  high: "High",
+};
+
+function sortValue(row: PopulationRow, key: SortKey): number | string | null {
+  const m = row.metrics;
+  const t = m?.timeInRanges;
+  switch (key) {
+    case "name":
+      return row.name.toLocaleLowerCase();
+    case "veryLow":
+      return t?.veryLow ?? null;
+    case "low":
+      return t ? t.veryLow + t.low : null;
+    case "inRange":
+      return t?.inRange ?? null;
+    case "change":
+      return t && row.previousInRange !== null ? t.inRange - row.previousInRange : null;
+    case "mean":
+      return m?.mean ?? null;
+    case "gmi":
+      return m?.gmi ?? null;
+    case "cv":
+      return m?.cv ?? null;
+    case "gri":
+      return m?.gri ?? null;
+    case "sensor":
+      return m?.sensorActivePercent ?? null;
+    case "risk":
+      return row.hypoglycemiaRisk ? RISK_ORDER[row.hypoglycemiaRisk] : null;
+    case "lastData":
+      return row.daysSinceLastData;
+    case "flags":
+      return row.flags.length;
+  }
+}
+
+/** Most urgent first where it means something: many flags, much time low, old data. */
+const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
+  name: "ascending",
+  veryLow: "descending",
+  low: "descending",
+  inRange: "ascending",
+  change: "ascending",
+  mean: "descending",
+  gmi: "descending",
+  cv: "descending",
+  gri: "descending",
+  sensor: "ascending",
+  risk: "descending",
+  lastData: "descending",
+  flags: "descending",
+};
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? null : `${v.toFixed(1)} %`);
+
+function Value({ text, label }: { text: string | null; label?: string }) {
+  return text === null ? <Blank label={label ?? "no data"} /> : text;
+}
+
+const FLAG_CLASS =
+  "inline-block rounded border border-red-800 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-950 dark:border-red-300 dark:bg-red-950 dark:text-red-100";
+
+function Flags({ flags, thresholds }: { flags: TriageFlag[]; thresholds: TriageThresholds }) {
+  if (flags.length === 0) return <span className="text-slate-600 dark:text-slate-400">None</span>;
+  return (
+    <ul className="flex min-w-[12rem] flex-wrap gap-1" aria-label={`${flags.length} flags`}>
+      {flags.map((f) => (
+        <li key={f} className={FLAG_CLASS} data-flag={f}>
+          <span aria-hidden="true">⚑ </span>
+          {flagLabel(f, thresholds)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Change({ row }: { row: PopulationRow }) {
+  const now = row.metrics?.timeInRanges?.inRange;
+  if (now === undefined || row.previousInRange === null) return <Blank label="no previous period" />;
+  const d = now - row.previousInRange;
+  const sign = d > 0 ? "+" : d < 0 ? "−" : "±";
+  return (
+    <span title={`previous 14 days: ${row.previousInRange.toFixed(1)} %`}>
+      {sign}
+      {Math.abs(d).toFixed(1)}
+      <span className="sr-only"> points since the previous 14 days ({row.previousInRange.toFixed(1)} %)</span>
+    </span>
+  );
+}
+
+function LastData({ row }: { row: PopulationRow }) {
+  if (row.daysSinceLastData === null) return <Blank label="no data" />;
+  const days = row.daysSinceLastData;
+  const words = days === 0 ? "Today" : days === 1 ? "1 day ago" : `${days} days ago`;
+  return (
+    <time dateTime={row.lastDataAt ?? undefined} title={row.lastDataAt ?? undefined}>
+      <span aria-hidden="true">{days === 0 ? "Today" : `${days} d`}</span>
+      <span className="sr-only">{words}</span>
+    </time>
+  );
+}
+
+function Risk({ row }: { row: PopulationRow }) {
+  if (row.status !== "connected" && row.status !== "reconnect_needed") return <Blank />;
+  if (!row.riskKnown) return <span className="text-slate-600 dark:text-slate-400">Not yet</span>;
+  if (!row.hypoglycemiaRisk)
+    return (
+      <span
+        className="text-slate-600 dark:text-slate-400"
+        title="The service needs more sensor use to estimate it"
+      >
+        Too little data
+      </span>
+    );
+  return <span data-risk={row.hypoglycemiaRisk}>{RISK_LABEL[row.hypoglycemiaRisk]}</span>;
+}
+
+const COLUMNS: { key: SortKey; label: string; hint?: string; numeric?: boolean }[] = [
+  { key: "name", label: "Patient" },
+  { key: "flags", label: "Flags" },
+  { key: "veryLow", label: "< 54", hint: "time below 54 mg/dL", numeric: true },
+  { key: "low", label: "< 70", hint: "time below 70 mg/dL", numeric: true },
+  { key: "inRange", label: "In range", hint: "time 70–180 mg/dL", numeric: true },
+  { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
+  { key: "mean", label: "Mean", hint: "mg/dL", numeric: true },
+  { key: "gmi", label: "GMI", numeric: true },
+  { key: "cv", label: "CV", numeric: true },
+  { key: "gri", label: "GRI", numeric: true },
+  { key: "sensor", label: "Sensor use", numeric: true },
+  { key: "risk", label: "Hypo risk", hint: "the service's estimate" },
+  { key: "lastData", label: "Last data", numeric: true },
+];
+
+export function PopulationTable({
+  rows,
+  thresholds,
+}: {
+  rows: PopulationRow[];
+  thresholds: TriageThresholds;
+}) {
+  const [sort, setSort] = useState<{ key: SortKey; direction: "ascending" | "descending" }>({
+    key: "flags",
+    direction: "descending",
+  });
+  const [query, setQuery] = useState("");
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const [flag, setFlag] = useState<TriageFlag | "">("");
+  const [limit, setLimit] = useState(PAGE);
+
+  const shown = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase();
+    const filtered = rows.filter(
+      (r) =>
+        (q === "" || r.name.toLocaleLowerCase().includes(q)) &&
+        (!flaggedOnly || r.flags.length > 0) &&
+        (flag === "" || r.flags.includes(flag)),
+    );
+    const sign = sort.direction === "ascending" ? 1 : -1;
+    return filtered.sort((a, b) => {
+      const x = sortValue(a, sort.key);
+      const y = sortValue(b, sort.key);
+      // Rows without a value go last whichever the direction: they have nothing to rank.
+      if (x === null || y === null) {
+        if (x !== y) return x === null ? 1 : -1;
+      } else if (x !== y) {
+        return (x < y ? -1 : 1) * sign;
+      }
+      return a.name.localeCompare(b.name);
+    });
+  }, [rows, query, flaggedOnly, flag, sort]);
+
+  const sortBy = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, direction: s.direction === "ascending" ? "descending" : "ascending" }
+        : { key, direction: FIRST_DIRECTION[key] },
+    );
+
+  const flaggedCount = rows.filter((r) => r.flags.length > 0).length;
+  const drawn = shown.slice(0, limit);
+
+  return (
+    <div className="space-y-3">
+      <fieldset className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_minmax(0,24rem)_auto] sm:items-end">
+        <legend className="sr-only">Filter the patients</legend>
+        <div>
+          <label htmlFor="population-search" className="block font-medium">
+            Search by name
+          </label>
+          <input
+            id="population-search"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={inputClass}
+            autoComplete="off"
+          />
+        </div>
+        <div>
+          <label htmlFor="population-flag" className="block font-medium">
+            Flag
+          </label>
+          <select
+            id="population-flag"
+            value={flag}
+            onChange={(e) => setFlag(e.target.value as TriageFlag | "")}
+            className={inputClass}
+          >
+            <option value="">Any</option>
+            {TRIAGE_FLAGS.map((f) => (
+              <option key={f} value={f}>
+                {FLAG_NAMES[f]}: {flagLabel(f, thresholds)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 py-2 font-medium">
+          <input
+            type="checkbox"
+            checked={flaggedOnly}
+            onChange={(e) => setFlaggedOnly(e.target.checked)}
+            className="h-5 w-5"
+          />
+          Flagged only ({flaggedCount})
+        </label>
+      </fieldset>
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="population-count">
+        {shown.length === rows.length
+          ? `${rows.length} patients`
+          : `${shown.length} of ${rows.length} patients match`}
+        {drawn.length < shown.length ? `; the first ${drawn.length} are shown.` : "."}
+      </p>
+      <section
+        aria-label="Patients"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        <table
+          className="w-full border-collapse text-left text-sm [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
+          data-testid="population"
+        >
+          <caption className="sr-only">
+            Patients with the metrics of their last 14 days; the column buttons sort the table.
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={sort.key === c.key ? sort.direction : undefined}
+                  className={`${TH_COL} ${c.numeric ? "text-right" : ""}`}
+                >
+                  <button
+                    type="button"
+                    onClick={() => sortBy(c.key)}
+                    className="inline-flex items-center gap-1 rounded font-semibold underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    {c.label}
+                    {c.hint && <span className="sr-only">, {c.hint}</span>}
+                    <span aria-hidden="true" className="w-3 text-xs">
+                      {sort.key === c.key ? (sort.direction === "ascending" ? "▲" : "▼") : ""}
+                    </span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col" className={TH_COL}>
+                Reports
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {drawn.map((r) => {
+              const t = r.metrics?.timeInRanges;
+              const num = "n";
+              return (
+                <tr key={r.id} data-patient={r.id} data-flags={r.flags.join(" ")}>
+                  <th scope="row" className="min-w-[10rem] text-left font-medium">
+                    <Link
+                      href={`/clinic/patients/${encodeURIComponent(r.id)}`}
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
+                      {r.name}
+                    </Link>
+                    <span className="block text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">
+                      {r.birthDate ? `born ${r.birthDate} · ` : ""}
+                      <span data-status={r.status}>{STATUS_LABELS[r.status]}</span>
+                    </span>
+                  </th>
+                  <td>
+                    <Flags flags={r.flags} thresholds={thresholds} />
+                  </td>
+                  <td className={num} data-col="veryLow">
+                    <Value text={pct(t?.veryLow)} />
+                  </td>
+                  <td className={num} data-col="low">
+                    <Value text={pct(t ? t.veryLow + t.low : null)} />
+                  </td>
+                  <td className={num} data-col="inRange">
+                    <Value text={pct(t?.inRange)} />
+                  </td>
+                  <td className={num} data-col="change">
+                    <Change row={r} />
+                  </td>
+                  <td className={num} data-col="mean">
+                    <Value text={r.metrics?.mean != null ? r.metrics.mean.toFixed(0) : null} />
+                  </td>
+                  <td className={num} data-col="gmi">
+                    <Value text={pct(r.metrics?.gmi)} />
+                  </td>
+                  <td className={num} data-col="cv">
+                    <Value text={pct(r.metrics?.cv)} />
+                  </td>
+                  <td className={num} data-col="gri">
+                    <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />
+                  </td>
+                  <td className={num} data-col="sensor">
+                    <Value text={pct(r.metrics?.sensorActivePercent)} />
+                  </td>
+                  <td className="whitespace-nowrap" data-col="risk">
+                    <Risk row={r} />
+                  </td>
+                  <td className={num} data-col="lastData">
+                    <LastData row={r} />
+                  </td>
+                  <td className="whitespace-nowrap">
+                    <Link
+                      href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
+                      AGP<span className="sr-only"> report of {r.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      {shown.length === 0 && <p data-testid="population-empty">No patient matches these filters.</p>}
+      {drawn.length < shown.length && (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={() => setLimit((n) => n + PAGE)} className={secondaryButtonClass}>
+            Show {Math.min(PAGE, shown.length - drawn.length)} more
+          </button>
+          <button type="button" onClick={() => setLimit(shown.length)} className={secondaryButtonClass}>
+            Show all {shown.length}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

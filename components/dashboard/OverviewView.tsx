@@ -1,0 +1,178 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
+import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
+import { NowPanel } from "@/components/glucose/NowPanel";
+import { StatisticsComparison } from "@/components/glucose/StatisticsComparison";
+import { TimeInRange } from "@/components/glucose/TimeInRange";
+import { Panel } from "@/components/patient/Panel";
+import { parseDateTime } from "@/lib/cgm/datetime";
+import type { Overview } from "@/lib/dashboard/overview-model";
+import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
+import { formatDisplayTime, formatGlucoseNumber } from "@/lib/trace";
+import { MarkersTable } from "./MarkersTable";
+import { PreferencesForm } from "./PreferencesForm";
+import { RangePicker } from "./RangePicker";
+import { TraceTable } from "./TraceTable";
+
+const FIVE_MINUTES = 5 * 60_000;
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      body?.error ?? "error",
+      body?.message ?? `The server answered ${res.status}.`,
+    );
+  return body as T;
+}
+
+/**
+ * The overview, kept fresh: every 5 minutes and whenever the tab regains focus it asks the
+ * service's dataRange (one small call) whether a newer EGV exists, and only then fetches the
+ * overview again. The server's first render arrives as initial data, so the page paints at once.
+ */
+export function OverviewView({
+  initial,
+  range,
+  unitChoice,
+  clinician,
+}: {
+  initial: Overview;
+  range: TraceRange;
+  unitChoice: Overview["unit"] | null;
+  /**
+   * A clinician's view of a clinic patient: a snapshot of the server's render (the refresh APIs
+   * answer for the signed-in patient only), ranges under `basePath`, and no patient settings.
+   */
+  clinician?: { basePath: string };
+}) {
+  const queryClient = useQueryClient();
+  const overview = useQuery({
+    queryKey: ["overview", range],
+    queryFn: () =>
+      getJson<{ overview: Overview | null }>(`/api/dashboard/overview?range=${range}`).then(
+        (b) => b.overview,
+      ),
+    initialData: initial,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const dataRange = useQuery({
+    queryKey: ["dataRange"],
+    queryFn: () =>
+      getJson<{ egvs: { end: { systemTime: string } } | null }>("/api/cgm/v2/users/self/dataRange"),
+    refetchInterval: FIVE_MINUTES,
+    refetchOnWindowFocus: true,
+    enabled: clinician === undefined,
+  });
+  const shown = overview.data ?? initial;
+  const newestAtService = dataRange.data?.egvs ? parseDateTime(dataRange.data.egvs.end.systemTime) : null;
+  useEffect(() => {
+    if (newestAtService !== null && newestAtService > shown.dataEndMs) {
+      void queryClient.invalidateQueries({ queryKey: ["overview"] });
+    }
+  }, [newestAtService, shown.dataEndMs, queryClient]);
+
+  const failure = overview.error ?? dataRange.error;
+  const reconnect = failure instanceof ApiError && failure.code === "reconnect_required";
+  const { summary, unit } = shown;
+  const summaryDays = Math.round((summary.endMs - summary.startMs) / 86_400_000);
+  return (
+    <div className="space-y-6">
+      {failure && (
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {reconnect ? (
+            <>
+              The glucose service no longer accepts this dashboard&apos;s access.{" "}
+              <a className="font-medium underline" href="/dashboard">
+                Reconnect your CGM account
+              </a>
+              .
+            </>
+          ) : (
+            <>
+              Could not check for newer readings: {failure.message}{" "}
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => {
+                  void dataRange.refetch();
+                  void overview.refetch();
+                }}
+              >
+                Retry
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        {shown.latest && shown.freshness && (
+          <NowPanel latest={shown.latest} freshness={shown.freshness} unit={unit} />
+        )}
+        <Panel title="Hypoglycemia risk" id="risk">
+          <HypoglycemiaRiskBadge risk={summary.service?.hypoglycemiaRisk ?? null} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            From the glucose service&apos;s statistics over the last {summaryDays} days.
+          </p>
+        </Panel>
+      </div>
+      <Panel
+        title="Glucose trace"
+        id="trace"
+        actions={<RangePicker current={range} basePath={clinician?.basePath} />}
+      >
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
+          Last {TRACE_RANGE_LABELS[range]}: {shown.trace.readings} readings up to{" "}
+          {shown.latest ? formatDisplayTime(shown.latest.displayTime) : "the newest reading"}. Target range{" "}
+          {formatGlucoseNumber(shown.target.low, unit)}–{formatGlucoseNumber(shown.target.high, unit)} {unit}{" "}
+          shaded; dashed lines at the very low and very high limits.
+          {shown.clockChanges.length > 0 && " A dotted line marks a change of the receiver's clock."}
+        </p>
+        <GlucoseTrace overview={shown} />
+        <TraceTable rows={shown.trace.table} unit={unit} by={shown.trace.tableBy} />
+        <MarkersTable events={shown.events} calibrations={shown.calibrations} unit={unit} />
+      </Panel>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title={`Time in ranges, last ${summaryDays} days`} id="tir">
+          {summary.ours.timeInRanges ? (
+            <TimeInRange percentages={summary.ours.timeInRanges} unit={unit} />
+          ) : (
+            <p>No readings in this period.</p>
+          )}
+        </Panel>
+        <Panel title={`Statistics, last ${summaryDays} days`} id="stats">
+          <StatisticsComparison ours={summary.ours} service={summary.service} unit={unit} />
+        </Panel>
+      </div>
+      {!clinician && (
+        <Panel title="Display settings" id="settings">
+          <PreferencesForm
+            unitChoice={unitChoice}
+            unit={unit}
+            dataUnit={shown.dataUnit}
+            target={shown.target}
+            returnTo={overviewPath(range)}
+          />
+        </Panel>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
+import { TraceTable } from "@/components/dashboard/TraceTable";
+import { TimeInRange } from "@/components/glucose/TimeInRange";
+import { Panel } from "@/components/patient/Panel";
+import { CalibrationsTable } from "@/components/records/CalibrationsTable";
+import type { DayClockChange, DayModel } from "@/lib/dashboard/day-model";
+import { DayEventsTable } from "./DayEventsTable";
+import { DayNav } from "./DayNav";
+import { DaySummary } from "./DaySummary";
+
+function ClockChangeNotes({ changes }: { changes: DayClockChange[] }) {
+  return (
+    <div
+      role="note"
+      data-testid="clock-change-note"
+      className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+    >
+      {changes.map((c) => (
+        <p key={c.t}>{c.note}</p>
+      ))}
+    </div>
+  );
+}
+
+/** One day on the patient's clock: its trace, numbers, events and calibrations, and the way to other days. */
+export function DayView({ model }: { model: DayModel }) {
+  const { chart, unit, summary, coverage } = model;
+  const readings = model.points.length;
+  const glucose = (value: number) => (unit === "mg/dL" ? String(value) : value.toFixed(1));
+  return (
+    <div className="space-y-6">
+      <DayNav
+        day={model.day}
+        previous={model.previous}
+        next={model.next}
+        firstDay={model.bounds.firstDay}
+        lastDay={model.bounds.lastDay}
+      />
+      <Panel title="Glucose" id="day-trace">
+        {model.clockChanges.length > 0 && <ClockChangeNotes changes={model.clockChanges} />}
+        {readings === 0 ? (
+          <p data-testid="no-readings">
+            No readings on this day: the sensor was not sending, or its data has not reached the glucose
+            service.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
+              {readings} {readings === 1 ? "reading" : "readings"} from{" "}
+              {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on your
+              receiver&apos;s clock. Target range {glucose(chart.target.low)}–{glucose(chart.target.high)}{" "}
+              {unit} shaded; dashed lines at the very low and very high limits.
+              {model.clockChanges.length > 0 && " A dotted line marks the change of the clock."}
+            </p>
+            <GlucoseTrace overview={chart} />
+            <TraceTable rows={model.table} unit={unit} by="hour" />
+          </>
+        )}
+      </Panel>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="The day in numbers" id="day-numbers">
+          <DaySummary summary={summary} coverage={coverage} unit={unit} />
+        </Panel>
+        <Panel title="Time in ranges" id="day-tir">
+          {summary.timeInRanges ? (
+            <TimeInRange percentages={summary.timeInRanges} minutes={summary.minutesInRanges} unit={unit} />
+          ) : (
+            <p>No readings on this day.</p>
+          )}
+        </Panel>
+      </div>
+      <Panel title="Events" id="day-events">
+        {model.events.length === 0 ? (
+          <p>No events were logged on this day.</p>
+        ) : (
+          <DayEventsTable events={model.events} />
+        )}
+      </Panel>
+      {model.calibrations.length > 0 && (
+        <Panel title="Calibrations" id="day-calibrations">
+          <CalibrationsTable
+            caption={`${model.calibrations.length} fingerstick ${model.calibrations.length === 1 ? "calibration" : "calibrations"}, in the order they were entered`}
+            rows={model.calibrations}
+          />
+        </Panel>
+      )}
+    </div>
+  );
+}

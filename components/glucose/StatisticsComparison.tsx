@@ -1,0 +1,83 @@
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import type { OurSummary, ServiceSummary } from "@/lib/dashboard/overview-model";
+import { formatPercent } from "@/lib/trace";
+
+const dash = "—";
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatPercent(v));
+const num = (v: number | null | undefined, digits = 0) =>
+  v === null || v === undefined ? dash : v.toFixed(digits);
+
+/**
+ * Our numbers, computed from every reading with the definitions of lib/metrics, beside the
+ * service's own v2 statistics for the same window (asked with the consensus bounds 54/70/180).
+ * The two should agree; where they differ the reader sees both, not a silent choice.
+ */
+export function StatisticsComparison({
+  ours,
+  service,
+  unit,
+}: {
+  ours: OurSummary;
+  service: ServiceSummary | null;
+  unit: GlucoseUnit;
+}) {
+  const tir = ours.timeInRanges;
+  const valueDigits = unit === "mg/dL" ? 0 : 1;
+  const rows: Array<[string, string, string]> = [
+    [`Below ${unit === "mg/dL" ? "54" : "3.0"} ${unit}`, pct(tir?.veryLow), pct(service?.percentUrgentLow)],
+    [`${unit === "mg/dL" ? "54–69" : "3.0–3.8"} ${unit}`, pct(tir?.low), pct(service?.percentBelowRange)],
+    [
+      `In range ${unit === "mg/dL" ? "70–180" : "3.9–10.0"} ${unit}`,
+      pct(tir?.inRange),
+      pct(service?.percentWithinRange),
+    ],
+    [
+      `Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`,
+      pct(tir ? tir.high + tir.veryHigh : null),
+      pct(service?.percentAboveRange),
+    ],
+    [`Mean glucose (${unit})`, num(ours.mean, valueDigits), num(service?.mean, valueDigits)],
+    [`Standard deviation (${unit})`, num(ours.sd, valueDigits), num(service?.sd, valueDigits)],
+    ["Coefficient of variation", pct(ours.cv), pct(service?.cv)],
+    [
+      "GMI (estimated A1C)",
+      ours.gmi === null ? dash : `${ours.gmi.toFixed(1)}%`,
+      service?.gmi == null ? dash : `${service.gmi.toFixed(1)}%`,
+    ],
+    ["Sensor use", pct(ours.sensorActivePercent), pct(service?.utilizationPercent)],
+    ["Readings", String(ours.nValues), service ? String(service.nValues) : dash],
+  ];
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="statistics-comparison">
+        <caption className="sr-only">
+          Summary statistics computed by this dashboard and by the glucose service
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-700">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Measure
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              This dashboard
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Glucose service
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, a, b]) => (
+            <tr key={label} className="border-b border-slate-200 last:border-0 dark:border-slate-800">
+              <th scope="row" className="py-1.5 pr-3 font-normal">
+                {label}
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{a}</td>
+              <td className="py-1.5 text-right tabular-nums">{b}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

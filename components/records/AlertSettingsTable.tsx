@@ -1,0 +1,77 @@
+import type { AlertSettingV1, AlertSettingV2 } from "@/lib/cgm/schemas";
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import { alertNameLabel, alertValueText, orderAlertSettings, snoozeText } from "@/lib/records/devices";
+import { countText } from "@/lib/records/format";
+import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+
+type Setting = AlertSettingV2 | AlertSettingV1;
+
+/**
+ * A device's alert settings: name, value (glucose in the display unit), snooze, on/off and when
+ * it was last changed. v1 settings also have a delay; v2 settings have none (spec 2.4).
+ */
+export function AlertSettingsTable({
+  caption,
+  settings,
+  glucoseUnit,
+}: {
+  caption: string;
+  settings: Setting[];
+  glucoseUnit: GlucoseUnit;
+}) {
+  const withDelay = settings.some((s) => "delay" in s);
+  return (
+    <RecordTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={TH_COL}>
+            Alert
+          </th>
+          <th scope="col" className={TH_COL}>
+            Alert at
+          </th>
+          <th scope="col" className={TH_COL}>
+            Snooze
+          </th>
+          {withDelay && (
+            <th scope="col" className={TH_COL}>
+              Delay
+            </th>
+          )}
+          <th scope="col" className={TH_COL}>
+            Enabled
+          </th>
+          <th scope="col" className={TH_COL}>
+            Last changed (receiver)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orderAlertSettings(settings).map((s) => {
+          const value = alertValueText(s, glucoseUnit);
+          const snooze = snoozeText(s.snooze);
+          return (
+            <tr key={s.alertName} className={TR}>
+              <th scope="row" className={TH_ROW}>
+                {alertNameLabel(s.alertName)}
+              </th>
+              <td className={`${TD} whitespace-nowrap tabular-nums`}>{value ?? <Blank label="not set" />}</td>
+              <td className={`${TD} whitespace-nowrap tabular-nums`}>
+                {snooze ?? <Blank label="not given" />}
+              </td>
+              {withDelay && (
+                <td className={`${TD} whitespace-nowrap tabular-nums`}>
+                  {"delay" in s ? countText(s.delay, "minute", "minutes") : <Blank label="not given" />}
+                </td>
+              )}
+              <td className={TD}>{s.enabled ? "On" : "Off"}</td>
+              <td className={`${TD} whitespace-nowrap`}>
+                <DisplayTime value={s.displayTime} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </RecordTable>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CalibrationRow } from "@/lib/records/calibrations";
+import { DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+
+/** Fingerstick calibrations newest first, in the display unit (and as entered, when that differs). */
+export function CalibrationsTable({ caption, rows }: { caption: string; rows: CalibrationRow[] }) {
+  const converted = rows.some((r) => r.enteredText !== null);
+  return (
+    <RecordTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={TH_COL}>
+            Time (receiver)
+          </th>
+          <th scope="col" className={TH_COL}>
+            Value
+          </th>
+          {converted && (
+            <th scope="col" className={TH_COL}>
+              As entered
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={TR}>
+            <th scope="row" className={TH_ROW}>
+              <DisplayTime value={r.displayTime} />
+            </th>
+            <td className={`${TD} whitespace-nowrap tabular-nums`}>{r.valueText}</td>
+            {converted && (
+              <td className={`${TD} whitespace-nowrap tabular-nums text-slate-700 dark:text-slate-300`}>
+                {r.enteredText ?? r.valueText}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </RecordTable>
+  );
+}

@@ -1,0 +1,63 @@
+import type { EventV2 } from "@/lib/cgm/schemas";
+import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
+import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+
+/** Events newest first; a deleted event is struck through and labelled "Deleted". */
+export function EventsTable({ caption, events }: { caption: string; events: EventV2[] }) {
+  return (
+    <RecordTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={TH_COL}>
+            Time (receiver)
+          </th>
+          <th scope="col" className={TH_COL}>
+            Type
+          </th>
+          <th scope="col" className={TH_COL}>
+            Detail
+          </th>
+          <th scope="col" className={TH_COL}>
+            Amount
+          </th>
+          <th scope="col" className={TH_COL}>
+            Status
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((e) => {
+          const deleted = e.eventStatus === "deleted";
+          const struck = deleted ? "line-through decoration-2" : "";
+          const subType = eventSubTypeLabel(e.eventSubType);
+          const value = eventValueText(e);
+          return (
+            <tr
+              key={e.eventId}
+              data-status={e.eventStatus}
+              className={`${TR} ${deleted ? "bg-slate-50 text-slate-700 dark:bg-slate-950 dark:text-slate-400" : ""}`}
+            >
+              <th scope="row" className={`${TH_ROW} ${struck}`}>
+                <DisplayTime value={e.displayTime} />
+              </th>
+              <td className={`${TD} ${struck}`}>{eventTypeLabel(e.eventType)}</td>
+              <td className={`${TD} ${struck}`}>{subType ?? <Blank />}</td>
+              <td className={`${TD} whitespace-nowrap tabular-nums ${struck}`}>
+                {value ?? <Blank label="no value" />}
+              </td>
+              <td className={TD}>
+                {deleted ? (
+                  <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-red-900 dark:bg-red-950 dark:text-red-200">
+                    Deleted
+                  </span>
+                ) : (
+                  "Recorded"
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </RecordTable>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatDateTimeText } from "@/lib/records/format";
+
+/**
+ * The frame of every record table: a caption, and horizontal scrolling on a narrow phone (the
+ * region is focusable so a keyboard can scroll it too). It is `relative` so that the absolutely
+ * placed screen-reader text of its cells stays inside it instead of widening the page.
+ */
+export function RecordTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
+    >
+      <table className="w-full min-w-[34rem] border-collapse text-left text-sm">
+        <caption className="mb-2 caption-top text-left text-sm text-slate-700 dark:text-slate-300">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+export const TH_COL =
+  "border-b border-slate-300 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 dark:border-slate-700 dark:text-slate-300";
+export const TH_ROW = "px-3 py-2 text-left font-medium whitespace-nowrap";
+export const TD = "px-3 py-2";
+export const TR = "border-b border-slate-200 last:border-b-0 dark:border-slate-800";
+
+/** A cell without a value: a dash on screen, a word for screen readers. */
+export function Blank({ label = "none" }: { label?: string }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </>
+  );
+}
+
+/** A receiver (display) time as written, readable: it is the patient's local clock. */
+export function DisplayTime({ value }: { value: string }) {
+  return <time dateTime={value}>{formatDateTimeText(value)}</time>;
+}
+
+/** A server time on the UTC clock (lastUploadDate). */
+export function UtcTime({ value }: { value: string }) {
+  return <time dateTime={`${value}Z`}>{formatDateTimeText(value)} UTC</time>;
+}

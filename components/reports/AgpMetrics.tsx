@@ -1,0 +1,130 @@
+import { RANGE_COLOURS } from "@/lib/dashboard/palette";
+import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/constants";
+import { formatDayText } from "@/lib/records/format";
+import type { AgpReport } from "@/lib/reports/agp-model";
+import { formatDuration, formatPercent } from "@/lib/trace/format";
+
+/** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
+export function AgpMetrics({ report }: { report: AgpReport }) {
+  const { metrics, period } = report;
+  const stats: Array<[string, string, string?]> = [
+    [
+      "Period",
+      period.firstDay && period.lastDay
+        ? `${formatDayText(period.firstDay)} – ${formatDayText(period.lastDay)} (${period.days} days)`
+        : `${period.days} days`,
+    ],
+    [
+      "Sensor active",
+      metrics.sensorActivePercent === null ? "—" : `${metrics.sensorActivePercent.toFixed(1)}%`,
+      `${metrics.nValues} readings`,
+    ],
+    ["Mean glucose", report.meanText === null ? "—" : `${report.meanText} ${report.unit}`],
+    ["Glucose Management Indicator (GMI)", metrics.gmi === null ? "—" : `${metrics.gmi.toFixed(1)}%`],
+    [
+      "Glucose variability (CV)",
+      metrics.cv === null ? "—" : `${metrics.cv.toFixed(1)}%`,
+      `target ${CV_STABLE_MAX_PERCENT}% or less`,
+    ],
+    ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
+    ["Glycemia Risk Index (GRI)", metrics.gri === null ? "—" : metrics.gri.toFixed(1)],
+  ];
+  return (
+    <div className="agp-metrics grid gap-4 md:grid-cols-2 print:grid-cols-2 print:gap-3">
+      <section aria-labelledby="agp-stats-heading">
+        <h2 id="agp-stats-heading" className="mb-2 font-semibold">
+          Glucose statistics and targets
+        </h2>
+        {metrics.sensorActivePercent !== null && metrics.sensorActivePercent < SENSOR_ACTIVE_MIN_PERCENT && (
+          <p
+            role="note"
+            className="mb-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            The sensor was active {metrics.sensorActivePercent.toFixed(0)}% of this period: the consensus asks
+            for at least {SENSOR_ACTIVE_MIN_PERCENT}% before these numbers describe the period reliably.
+          </p>
+        )}
+        <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="agp-stats">
+          {stats.map(([term, value, note]) => (
+            <div key={term} className="flex items-baseline justify-between gap-3 py-1">
+              <dt>{term}</dt>
+              <dd className="text-right font-semibold tabular-nums">
+                {value}
+                {note && (
+                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">{note}</span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="agp-tir-heading">
+        <h2 id="agp-tir-heading" className="mb-2 font-semibold">
+          Time in ranges{" "}
+          <span className="font-normal text-slate-700 dark:text-slate-300">· {report.preset.label}</span>
+        </h2>
+        {report.bands === null ? (
+          <p>No readings in this period.</p>
+        ) : (
+          <div className="flex gap-3">
+            <div
+              aria-hidden="true"
+              className="flex w-8 shrink-0 flex-col overflow-hidden rounded border border-slate-300 dark:border-slate-600"
+            >
+              {report.bands.map((b) => (
+                <div
+                  key={b.key}
+                  style={{ flexGrow: b.percent, flexBasis: 0, background: RANGE_COLOURS[b.key] }}
+                />
+              ))}
+            </div>
+            <div className="flex-1 space-y-2">
+              <ul className="space-y-1 text-sm print:space-y-0" data-testid="agp-bands">
+                {report.bands.map((b) => (
+                  <li key={b.key} data-band={b.key} className="flex items-baseline justify-between gap-2">
+                    <span>
+                      <span className="font-medium">{b.name}</span>{" "}
+                      <span className="text-slate-700 dark:text-slate-300">
+                        {b.range} {report.unit}
+                      </span>
+                    </span>
+                    <span className="text-right tabular-nums">
+                      <span className="font-semibold">{formatPercent(b.percent)}</span>{" "}
+                      <span className="text-xs text-slate-700 dark:text-slate-300">
+                        ({formatDuration(b.minutesPerDay)}/day)
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <table className="w-full text-xs" data-testid="agp-goals">
+                <caption className="text-left font-medium">Goals for this group</caption>
+                <thead className="sr-only">
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Goal</th>
+                    <th scope="col">This period</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.goals?.map((g) => (
+                    <tr key={g.label} data-met={g.met}>
+                      <th scope="row" className="py-0.5 text-left font-normal">
+                        {g.label}
+                      </th>
+                      <td className="text-slate-700 dark:text-slate-300">{g.goal}</td>
+                      <td className="text-right tabular-nums">
+                        {formatPercent(g.percent)}{" "}
+                        <span className="font-medium">{g.met ? "✓ met" : "✗ not met"}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { AgpReport as AgpReportModel } from "@/lib/reports/agp-model";
+import { AgpChart } from "./AgpChart";
+import { AgpMetrics } from "./AgpMetrics";
+import { DailyProfiles } from "./DailyProfiles";
+import { MethodsNote } from "./MethodsNote";
+
+/**
+ * The AGP report itself (metrics, profile, daily profiles, methods), as the patient's report page
+ * and a clinician's view of a patient show it, and as both print.
+ */
+export function AgpReport({ report }: { report: AgpReportModel }) {
+  return (
+    <article
+      className="agp-report space-y-5 print:space-y-2"
+      data-testid="agp-report"
+      data-period={`${report.period.firstDay ?? ""}_${report.period.lastDay ?? ""}`}
+    >
+      <AgpMetrics report={report} />
+      <section aria-labelledby="agp-profile-heading">
+        <h2 id="agp-profile-heading" className="mb-1 font-semibold">
+          Ambulatory glucose profile
+        </h2>
+        <p className="mb-2 text-sm text-slate-700 print:hidden dark:text-slate-300">
+          Every reading of the period placed on one day by its time on your receiver&apos;s clock: the line is
+          the median, the bands hold the middle 50% and 90% of readings.
+        </p>
+        <AgpChart report={report} />
+      </section>
+      <section aria-labelledby="agp-days-heading">
+        <h2 id="agp-days-heading" className="mb-2 font-semibold">
+          Daily glucose profiles{" "}
+          <span className="font-normal text-slate-700 dark:text-slate-300">
+            · the last {report.dailyProfiles.length} days, midnight to midnight
+          </span>
+        </h2>
+        <DailyProfiles report={report} />
+      </section>
+      <MethodsNote />
+    </article>
+  );
+}

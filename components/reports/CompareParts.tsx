@@ -1,0 +1,132 @@
+import { formatDateTimeText } from "@/lib/records/format";
+import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/lib/reports/comparison";
+import { formDates } from "@/lib/reports/comparison-view";
+import { REPORT_MAX_DAYS } from "@/lib/reports/period";
+
+const FIELD =
+  "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
+
+interface PeriodDates {
+  startDate: string;
+  endDate: string;
+  nValues: number;
+}
+
+/** A period's window as written, on the service's clock (systemTime is UTC). */
+function Window({ period }: { period: PeriodDates }) {
+  return (
+    <>
+      <time dateTime={`${period.startDate}Z`}>{formatDateTimeText(period.startDate)}</time> to{" "}
+      <time dateTime={`${period.endDate}Z`}>{formatDateTimeText(period.endDate)}</time> UTC
+    </>
+  );
+}
+
+/** Which two periods are compared, and how many readings each holds. */
+export function PeriodsText({
+  earlier,
+  recent,
+  days,
+  byDays,
+}: {
+  earlier: PeriodDates;
+  recent: PeriodDates;
+  days: number;
+  byDays: boolean;
+}) {
+  const length = `${days} ${days === 1 ? "day" : "days"}`;
+  return (
+    <div className="space-y-2">
+      <p className="text-slate-700 dark:text-slate-300">
+        {byDays
+          ? `The last ${length} of your data, up to your newest reading, against the ${length} before.`
+          : `Your chosen period of ${length} against the ${length} just before it.`}
+      </p>
+      <dl className="grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]" data-testid="compare-periods">
+        <dt className="font-medium">Recent period</dt>
+        <dd data-period="recent">
+          <Window period={recent} />, {recent.nValues.toLocaleString("en")} readings
+        </dd>
+        <dt className="font-medium">Earlier period</dt>
+        <dd data-period="earlier">
+          <Window period={earlier} />, {earlier.nValues.toLocaleString("en")} readings
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** A recent period of your own: two dates (whole UTC days), as a plain GET form. */
+export function ComparePeriodForm({ startDate, endDate }: { startDate?: string; endDate?: string }) {
+  const dates = startDate && endDate ? formDates({ startDate, endDate }) : null;
+  return (
+    <form method="get" action="/reports/compare" className="space-y-2" aria-labelledby="compare-form-heading">
+      <h3 id="compare-form-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        Or choose the recent period
+      </h3>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="compare-start" className="text-sm">
+            From
+          </label>
+          <input
+            id="compare-start"
+            name="startDate"
+            type="date"
+            required
+            defaultValue={dates?.start}
+            className={FIELD}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="compare-end" className="text-sm">
+            To (included)
+          </label>
+          <input
+            id="compare-end"
+            name="endDate"
+            type="date"
+            required
+            defaultValue={dates?.end}
+            className={FIELD}
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
+        >
+          Compare
+        </button>
+      </div>
+      <p className="text-xs text-slate-700 dark:text-slate-300">
+        Whole days on the service&apos;s clock (UTC), at most {REPORT_MAX_DAYS}; the earlier period is the
+        same length just before.
+      </p>
+    </form>
+  );
+}
+
+/** How a change is traced to a time of day: the line the methods note carries for this report. */
+export function AttributionMethod() {
+  return (
+    <section
+      aria-labelledby="attribution-method-heading"
+      className="border-t border-slate-300 pt-3 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300"
+    >
+      <h2 id="attribution-method-heading" className="mb-1 text-sm font-semibold">
+        How a change is traced to a time of day
+      </h2>
+      <p>
+        The day (displayTime, your receiver&apos;s clock) is cut into {BLOCKS_PER_DAY} blocks of {BLOCK_HOURS}{" "}
+        hours. A period&apos;s share of time in a band equals the sum over the blocks of the block&apos;s part
+        of the period&apos;s readings times the band&apos;s share within the block; so the change of the share
+        is the sum of the blocks&apos; changes of these products, and the blocks&apos; contributions add up
+        exactly to the change. A contribution can come from a changed share within the block or from a changed
+        number of readings in it. A change of at least {ATTRIBUTION_MIN_CHANGE_POINTS} percentage point is
+        placed where adjacent blocks (across midnight too), at most half the day, hold more than half of the
+        change in its direction, the shortest such span first; else two such spans; else it is &ldquo;spread
+        over the day&rdquo;.
+      </p>
+    </section>
+  );
+}

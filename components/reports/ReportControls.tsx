@@ -1,0 +1,96 @@
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { POPULATION_IDS, TARGET_PRESETS } from "@/lib/metrics/targets";
+import { hrefWith } from "@/lib/records/query";
+import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
+import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { PrintButton } from "./PrintButton";
+
+/** The report's choices as plain links and a GET form: period, targets, custom days, print, PDF. */
+export function ReportControls({
+  path,
+  query,
+  pdfPath = "/api/reports/agp-pdf",
+}: {
+  path: string;
+  query: AgpQuery;
+  /** Where the PDF of this report is served: the patient's own, or a clinic patient's. */
+  pdfPath?: string;
+}) {
+  const current = agpQueryParams(query);
+  const { startDate: _s, endDate: _e, ...keep } = current;
+  const href = (change: Record<string, string>) => hrefWith(path, keep, change, AGP_DEFAULTS);
+  const pdf = (paper: "a4" | "letter") => `${pdfPath}?${new URLSearchParams({ ...current, paper })}`;
+  const days = query.period.kind === "days" ? query.period.days : null;
+  return (
+    <div className="space-y-3 print:hidden" data-testid="report-controls">
+      <ChoiceLinks
+        id="report-period"
+        label="Period"
+        choices={REPORT_PERIOD_DAYS.map((d) => ({
+          href: href({ days: String(d) }),
+          label: `${d} days`,
+          current: d === days,
+        }))}
+      />
+      <ChoiceLinks
+        id="report-targets"
+        label="Targets for"
+        choices={POPULATION_IDS.map((id) => ({
+          href: hrefWith(path, current, { targets: id }, AGP_DEFAULTS),
+          label: TARGET_PRESETS[id].label,
+          current: id === query.population,
+        }))}
+      />
+      <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm">
+        <input type="hidden" name="targets" value={query.population} />
+        <label className="flex flex-col">
+          <span className="font-medium">First day</span>
+          <input
+            type="date"
+            name="startDay"
+            required
+            defaultValue={
+              query.period.kind === "dates" ? query.period.period.startDate.slice(0, 10) : undefined
+            }
+            className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </label>
+        <label className="flex flex-col">
+          <span className="font-medium">Last day</span>
+          <input
+            type="date"
+            name="endDay"
+            required
+            defaultValue={
+              query.period.kind === "dates" ? query.period.period.endDate.slice(0, 10) : undefined
+            }
+            className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </label>
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          Show these days
+        </button>
+      </form>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <PrintButton />
+        <a
+          href={pdf("a4")}
+          className="font-medium text-blue-800 underline dark:text-blue-300"
+          data-testid="pdf-a4"
+        >
+          Download PDF (A4)
+        </a>
+        <a
+          href={pdf("letter")}
+          className="font-medium text-blue-800 underline dark:text-blue-300"
+          data-testid="pdf-letter"
+        >
+          Download PDF (Letter)
+        </a>
+      </div>
+    </div>
+  );
+}

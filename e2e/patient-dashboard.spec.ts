@@ -1,0 +1,435 @@
+import { expect, type Page, test } from "@playwright/test";
+import { dashboardApp, developer } from "../test/support/dashboard-client";
+import {
+  openDashboard,
+  type RawCalibration,
+  type RawEvent,
+  rawRecords,
+  type StatisticsV2,
+  serviceCell,
+  serviceStatistics,
+  xTicks,
+  yTicks,
+} from "./patient";
+
+/**
+ * The patient dashboard in a real browser, one sandbox user per test (each test has its own
+ * browser context, so its own sign-in and its own patient account): what is distinctive about each
+ * user's screen, the unit switch, the stale-data warning, the trace's period and markers, and the
+ * events page. Wherever the sandbox's live data decides what the screen must say, the test asks
+ * the service through the dashboard's proxy and compares.
+ */
+
+const MGDL_TICKS = ["40", "54", "70", "180", "250", "400"];
+const MMOLL_TICKS = ["2.2", "3.0", "3.9", "10.0", "13.9", "22.2"];
+const RISK_LABELS = { minimal: "Minimal", low: "Low", moderate: "Moderate", high: "High" } as const;
+const grams = (e: RawEvent) => `${e.value} ${e.value === 1 ? "gram" : "grams"}`;
+
+/**
+ * The risk badge says what the service's own v2 statistics say for the window the page
+ * summarizes. The window ends at the newest reading; should one arrive between the page's render
+ * and the test's request, the "Readings" cell (the service's nValues) tells, and the page reloads.
+ */
+async function expectRiskOfService(page: Page, unit: "mg/dL" | "mmol/L"): Promise<StatisticsV2> {
+  let stats: StatisticsV2 | undefined;
+  await expect(async () => {
+    stats = await serviceStatistics(page, unit);
+    const shown = (await serviceCell(page, /^Readings/).textContent())?.trim();
+    if (shown !== String(stats.nValues)) await page.reload();
+    expect(shown, "the page and the test asked the service for the same window").toBe(String(stats.nValues));
+  }).toPass({ timeout: 30_000 });
+  const risk = stats!.hypoglycemiaRisk;
+  const badge = page.getByTestId("hypo-risk");
+  if (risk === null) {
+    await expect(badge).toHaveAttribute("data-risk", "none");
+  } else {
+    await expect(badge).toHaveAttribute("data-risk", risk);
+    await expect(badge).toHaveText(`${RISK_LABELS[risk]} risk of hypoglycemia`);
+  }
+  return stats!;
+}
+
+test.describe("each sandbox user's distinctive screen", () => {
+  test("SandboxUser1, the baseline: whole mg/dL, a fresh reading without warning, the trace and the service's risk", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser1");
+    await expect(page.getByTestId("latest-value")).toHaveText(/^\d{2,3}$/);
+    await expect(page.getByTestId("latest-glucose")).toContainText("mg/dL");
+    // The embedded sandbox releases readings at once (delay 0): a reading every 5 minutes.
+    await expect(page.getByTestId("latest-age")).toHaveText(/^Read (just now|\d min ago) ·/);
+    await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+    const ticks = await yTicks(page);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    for (const t of ticks) expect(MGDL_TICKS).toContain(t);
+    await expect(page.getByTestId("trace-caption")).toContainText("Target range 70–180 mg/dL");
+    await expect(page.getByTestId("time-in-range").locator('[data-range="inRange"]')).toContainText(
+      "70–180 mg/dL",
+    );
+    await expect(page.getByTestId("empty-state")).toHaveCount(0);
+    const stats = await expectRiskOfService(page, "mg/dL");
+    // A sensor worn all the time: the service has enough data for a category.
+    expect(stats.hypoglycemiaRisk).not.toBeNull();
+  });
+
+  test("SandboxUser2: the hypoglycemia risk badge carries the service's category, moderate or high", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser2");
+    const stats = await expectRiskOfService(page, "mg/dL");
+    // The user exists to show frequent overnight lows (README): the service must see them.
+    expect(["moderate", "high"]).toContain(stats.hypoglycemiaRisk);
+    await expect(page.getByRole("region", { name: "Hypoglycemia risk" })).toContainText(
+      "From the glucose service's statistics over the last 14 days.",
+    );
+    // The lows show in the time in range, and in the service's own count of them.
+    await expect(serviceCell(page, /^Below 54 mg\/dL/)).not.toHaveText("0.0%");
+  });
+
+  test("SandboxUser3: every value in mmol/L with a decimal, and the fingerstick calibrations listed", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser3");
+    await expect(page.getByTestId("latest-value")).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(page.getByTestId("latest-glucose")).toContainText("mmol/L");
+    await expect(page.getByTestId("latest-trend")).not.toContainText("mg/dL");
+    const ticks = await yTicks(page);
+    expect(ticks).toContain("10.0");
+    for (const t of ticks) expect(MMOLL_TICKS).toContain(t);
+    await expect(page.getByTestId("trace-caption")).toContainText("Target range 3.9–10.0 mmol/L");
+    const tir = page.getByTestId("time-in-range");
+    await expect(tir.locator('[data-range="inRange"]')).toContainText("3.9–10.0 mmol/L");
+    await expect(tir).not.toContainText("mg/dL");
+    const stats = page.getByTestId("statistics-comparison");
+    await expect(stats).toContainText("In range 3.9–10.0 mmol/L");
+    await expect(stats).not.toContainText("mg/dL");
+    await expect(serviceCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(page.getByLabel("Target low (mmol/L)")).toHaveValue("3.9");
+    await expectRiskOfService(page, "mmol/L");
+
+    // The calibrations page: what the service holds for the 14 days up to the latest calibration.
+    await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Calibrations" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calibrations" })).toBeVisible();
+    await expect(page.getByText(/^Devices? in this period: .*G5/)).toBeVisible();
+    const raw = await rawRecords<RawCalibration>(page, "calibrations", 14, "own");
+    // About two a day, plus two at each sensor start.
+    expect(raw.length).toBeGreaterThanOrEqual(20);
+    const table = page.getByRole("table", { name: /calibrations, newest first/ });
+    await expect(table).toHaveAccessibleName(`${raw.length} calibrations, newest first`);
+    const values = await table.locator("tbody tr td:nth-child(2)").allTextContents();
+    expect(values).toHaveLength(raw.length);
+    for (const v of values) expect(v).toMatch(/^\d{1,2}\.\d mmol\/L$/);
+    const newest = raw.reduce((a, b) => (a.systemTime > b.systemTime ? a : b));
+    expect(newest.unit).toBe("mmol/L");
+    expect(values[0]).toBe(`${newest.value.toFixed(1)} mmol/L`);
+  });
+
+  test("SandboxUser5: no risk category, and the text says why, with the minimum-data rule of spec 2.6", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser5");
+    const stats = await expectRiskOfService(page, "mg/dL");
+    expect(stats.hypoglycemiaRisk).toBeNull();
+    const risk = page.getByTestId("hypo-risk");
+    await expect(risk).toContainText("Not enough sensor data to estimate the risk.");
+    await expect(risk).toContainText(
+      "over a period shorter than 20 days, on at least 12 days with the sensor in use at least 66% of the day",
+    );
+    await expect(risk).toContainText("over 20 days or more, on at least 60% of the days");
+    // Readings exist (a sensor worn now and then), so the rest of the dashboard is there.
+    await expect(page.getByTestId("glucose-trace")).toBeVisible();
+  });
+
+  test("SandboxUser6: the empty state, and no chart, value or risk", async ({ page }) => {
+    await openDashboard(page, "SandboxUser6");
+    const empty = page.getByTestId("empty-state");
+    await expect(empty).toBeVisible();
+    await expect(empty).toContainText("the glucose service holds no readings for it yet");
+    await expect(page.getByRole("heading", { name: "No readings yet" })).toBeVisible();
+    for (const id of ["glucose-trace", "latest-glucose", "hypo-risk", "trace-caption", "time-in-range"]) {
+      await expect(page.getByTestId(id)).toHaveCount(0);
+    }
+    await expect(page.locator(".recharts-wrapper, svg.recharts-surface")).toHaveCount(0);
+    // The service indeed holds nothing for this user.
+    const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
+    expect(range).toEqual({ calibrations: null, egvs: null, events: null });
+  });
+});
+
+test("the unit switch: mg/dL to mmol/L for every number on the page, remembered after a reload, and back", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser1");
+  const value = page.getByTestId("latest-value");
+  const at = page.getByTestId("latest-age");
+  await expect(value).toHaveText(/^\d{2,3}$/);
+  const before = { mgdl: Number(await value.textContent()), at: (await at.textContent())?.split("·")[1] };
+
+  const unit = page.getByLabel("Unit");
+  await expect(unit).toHaveValue("auto");
+  await unit.selectOption("mmol/L");
+  await page.getByRole("button", { name: "Save" }).click();
+
+  const expectMmol = async () => {
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(value).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(page.getByTestId("latest-glucose")).toContainText("mmol/L");
+    const ticks = await yTicks(page);
+    expect(ticks).toContain("10.0");
+    for (const t of ticks) expect(MMOLL_TICKS).toContain(t);
+    await expect(page.getByTestId("trace-caption")).toContainText("Target range 3.9–10.0 mmol/L");
+    const tir = page.getByTestId("time-in-range");
+    for (const [range, text] of [
+      ["veryHigh", "above 13.9 mmol/L"],
+      ["high", "10.1–13.9 mmol/L"],
+      ["inRange", "3.9–10.0 mmol/L"],
+      ["low", "3.0–3.8 mmol/L"],
+      ["veryLow", "below 3.0 mmol/L"],
+    ] as const) {
+      await expect(tir.locator(`[data-range="${range}"]`)).toContainText(text);
+    }
+    await expect(tir).not.toContainText("mg/dL");
+    await expect(page.getByTestId("statistics-comparison")).not.toContainText("mg/dL");
+    await expect(serviceCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(page.getByLabel("Target low (mmol/L)")).toHaveValue("3.9");
+    await expect(page.getByLabel("Target high (mmol/L)")).toHaveValue("10");
+    await expect(unit).toHaveValue("mmol/L");
+  };
+  await expectMmol();
+  // The same reading, converted (unless a newer one arrived meanwhile).
+  if ((await at.textContent())?.split("·")[1] === before.at) {
+    // Both are rounded from the service's value: half a mg/dL and half a tenth apart at most.
+    const mmol = Number(await value.textContent());
+    expect(Math.abs(mmol - before.mgdl / 18.0182)).toBeLessThanOrEqual(0.05 + 0.5 / 18.0182);
+  }
+
+  await page.reload();
+  await expectMmol();
+
+  await unit.selectOption("auto");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(value).toHaveText(/^\d{2,3}$/);
+  await expect(page.getByTestId("time-in-range").locator('[data-range="inRange"]')).toContainText(
+    "70–180 mg/dL",
+  );
+  for (const t of await yTicks(page)) expect(MGDL_TICKS).toContain(t);
+  await expect(page.getByLabel("Target low (mg/dL)")).toHaveValue("70");
+  await expect(unit).toHaveValue("auto");
+});
+
+test.describe("the stale-data warning", () => {
+  const dataDir = () => process.env.E2E_DATA_DIR ?? "";
+
+  test("appears when the service's newest reading is older than the delay plus 15 minutes (the sandbox releases an hour late)", async ({
+    page,
+    baseURL,
+  }) => {
+    // The age is computed on the server (lib/dashboard/overview.ts): the service's newest reading
+    // against the server's clock. The sandbox's releaseDelayMinutes fault makes the service hold
+    // back the last hour of readings, as a phone that stopped uploading would.
+    await openDashboard(page, "SandboxUser1");
+    await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+    const app = developer(baseURL!, dashboardApp(dataDir()));
+    try {
+      await app.faults({ releaseDelayMinutes: 60 });
+      await page.reload();
+      const warning = page.getByTestId("stale-warning");
+      await expect(warning).toBeVisible();
+      await expect(warning).toHaveText(
+        /^No newer reading has arrived for 1 h( \d+ min)?, longer than the service's usual delay\./,
+      );
+      await expect(warning).toHaveRole("status");
+      await expect(page.getByTestId("latest-age")).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+    } finally {
+      await app.faults({});
+    }
+    await page.reload();
+    await expect(page.getByTestId("latest-age")).toHaveText(/^Read (just now|\d min ago) ·/);
+    await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+  });
+
+  test("appears on a page left open while no newer reading arrives (the browser's clock moved on)", async ({
+    page,
+  }) => {
+    // The page ages the server's figure by the time it has been open (performance.now, which the
+    // clock API drives), so the warning needs no reload.
+    await page.clock.install();
+    // The sandbox is live: a reading may arrive in real time (even between the server's render and
+    // the page's first poll), and the page would rightly fetch and show it. This test is about none
+    // arriving, so every dataRange poll is told that the newest EGV is the oldest one, which is
+    // never newer than the reading the page shows.
+    await page.route("**/api/cgm/v2/users/self/dataRange", async (route) => {
+      const range = await (await route.fetch()).json();
+      if (range.egvs) range.egvs.end = range.egvs.start;
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(range) });
+    });
+    await openDashboard(page, "SandboxUser1");
+    const warning = page.getByTestId("stale-warning");
+    const age = page.getByTestId("latest-age");
+    await expect(age).toHaveText(/^Read (just now|\d min ago) ·/);
+    await expect(warning).toHaveCount(0);
+
+    // Ten minutes on, the reading is at most 15 minutes old: within the margin.
+    await page.clock.fastForward("10:00");
+    await expect(age).toHaveText(/^Read 1[0-5] min ago ·/);
+    await expect(warning).toHaveCount(0);
+
+    // An hour on: older than the delay (0) plus 15 minutes.
+    await page.clock.fastForward("50:00");
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText(/No newer reading has arrived for 1 h( \d+ min)?, longer/);
+    await expect(age).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+    // A poll may still be in flight: it must not outlive this test and fail the next one.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+});
+
+test("the range picker: 14 days draws the 14-day trace, with its events and calibrations as tooltips and as a table", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser3");
+  const caption = page.getByTestId("trace-caption");
+  await expect(caption).toHaveText(/^Last 24 h: \d+ readings up to/);
+  const readings24h = Number((await caption.textContent())?.match(/: (\d+) readings/)?.[1]);
+  for (const t of await xTicks(page)) expect(t).toMatch(/^\d\d:\d\d$/);
+
+  const picker = page.getByRole("navigation", { name: "Period of the trace" });
+  await picker.getByRole("link", { name: "14 days" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?range=14d$/);
+  await expect(picker.getByRole("link", { name: "14 days" })).toHaveAttribute("aria-current", "page");
+  await expect(caption).toHaveText(/^Last 14 days: \d+ readings up to/);
+  const readings14d = Number((await caption.textContent())?.match(/: (\d+) readings/)?.[1]);
+  expect(readings14d).toBeGreaterThan(readings24h * 5);
+  for (const t of await xTicks(page))
+    expect(t).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}$/);
+
+  // The markers are the service's events (deleted ones left out) and calibrations in the window.
+  const markers = page.getByTestId("markers-table");
+  const diamonds = page.getByTestId("glucose-trace").locator(".trace-calibrations .recharts-scatter-symbol");
+  const eventMarks = page.getByTestId("event-strip").locator(".recharts-scatter-symbol");
+  let raw: { events: RawEvent[]; calibrations: RawCalibration[] } = { events: [], calibrations: [] };
+  await expect(async () => {
+    raw = {
+      events: (await rawRecords<RawEvent>(page, "events", 14, "egvs")).filter(
+        (e) => e.eventStatus === "created",
+      ),
+      calibrations: await rawRecords<RawCalibration>(page, "calibrations", 14, "egvs"),
+    };
+    const drawn = [await diamonds.count(), await eventMarks.count()];
+    if (drawn[0] !== raw.calibrations.length || drawn[1] !== raw.events.length) await page.reload();
+    expect(drawn).toEqual([raw.calibrations.length, raw.events.length]);
+  }).toPass({ timeout: 30_000 });
+  expect(raw.calibrations.length).toBeGreaterThanOrEqual(20);
+  expect(raw.events.length).toBeGreaterThan(0);
+
+  await markers.getByText("The trace's events and calibrations as a table").click();
+  const table = markers.getByRole("table", { name: "Events and calibrations on the trace, newest first" });
+  await expect(table).toBeVisible();
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(raw.events.length + raw.calibrations.length);
+  const calibrationValues = await rows
+    .filter({ has: page.getByRole("cell", { name: "Calibration", exact: true }) })
+    .locator("td:nth-child(3)")
+    .allTextContents();
+  expect(calibrationValues.sort()).toEqual(
+    raw.calibrations.map((c) => `${c.value.toFixed(1)} mmol/L`).sort(),
+  );
+  const carbs = raw.events.filter((e) => e.eventType === "carbs");
+  expect(carbs.length).toBeGreaterThan(0);
+  const carbValues = await rows
+    .filter({ has: page.getByRole("cell", { name: "Carbs", exact: true }) })
+    .locator("td:nth-child(3)")
+    .allTextContents();
+  expect(carbValues.sort()).toEqual(carbs.map(grams).sort());
+
+  // Tooltips: an event marker names the event with its amount; a diamond names the calibration.
+  const carbMarks = page.getByTestId("event-strip").locator(".recharts-scatter").first();
+  await carbMarks.locator(".recharts-scatter-symbol").last().hover();
+  await expect(page.getByTestId("event-strip").locator(".recharts-tooltip-wrapper")).toHaveText(
+    /^Carbs: \d+ grams(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d$/,
+  );
+  // A diamond at a sensor's start may sit in the warm-up gap, where the line has no reading to
+  // anchor the tooltip: the newest diamonds are tried until one sits beside the line.
+  const traceTooltip = page.getByTestId("glucose-trace").locator(".recharts-tooltip-wrapper");
+  let named = "";
+  for (let i = raw.calibrations.length - 1; i >= raw.calibrations.length - 6 && !named; i--) {
+    await diamonds.nth(i).hover();
+    await page.waitForTimeout(100);
+    named = ((await traceTooltip.textContent()) ?? "").match(/Calibration: [^ ]+ mmol\/L/)?.[0] ?? "";
+  }
+  expect(named).toMatch(/^Calibration: \d{1,2}\.\d mmol\/L$/);
+  expect(raw.calibrations.map((c) => `Calibration: ${c.value.toFixed(1)} mmol/L`)).toContain(named);
+});
+
+test("the events page: the type filter lists only carbs, and deleted v2 events stay hidden until asked for", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser2");
+  await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Events" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  // 90 days, so that the sandbox's occasional deleted entries (about 3 in 100) are surely there.
+  await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/events\?days=90$/);
+
+  const raw = await rawRecords<RawEvent>(page, "events", 90, "own");
+  const created = raw.filter((e) => e.eventStatus === "created");
+  const deleted = raw.filter((e) => e.eventStatus === "deleted");
+  expect(deleted.length).toBeGreaterThan(0);
+  const table = page.getByRole("table", { name: /newest first/ });
+  const rows = table.locator("tbody tr");
+  await expect(table).toHaveAccessibleName(`${created.length} events, newest first`);
+  await expect(rows).toHaveCount(created.length);
+  await expect(rows.and(page.locator('[data-status="deleted"]'))).toHaveCount(0);
+  await expect(table).not.toContainText("Deleted");
+  await expect(
+    page.getByText(
+      deleted.length === 1 ? "1 deleted entry is hidden." : `${deleted.length} deleted entries are hidden.`,
+    ),
+  ).toBeVisible();
+
+  const type = page.getByRole("navigation", { name: "Type" });
+  const carbs = created.filter((e) => e.eventType === "carbs");
+  await type.getByRole("link", { name: new RegExp(`^Carbs\\s*\\(${carbs.length}\\)$`) }).click();
+  await expect(page).toHaveURL(/type=carbs/);
+  await expect(type.getByRole("link", { name: /^Carbs/ })).toHaveAttribute("aria-current", "true");
+  await expect(rows).toHaveCount(carbs.length);
+  expect(new Set(await rows.locator("td:nth-child(2)").allTextContents())).toEqual(new Set(["Carbs"]));
+  expect((await rows.locator("td:nth-child(4)").allTextContents()).sort()).toEqual(carbs.map(grams).sort());
+
+  // On request, the deleted carbs entries are listed and marked.
+  const deletedCarbs = deleted.filter((e) => e.eventType === "carbs");
+  if (deletedCarbs.length > 0) {
+    await page.getByRole("link", { name: "Show deleted entries" }).click();
+    await expect(rows).toHaveCount(carbs.length + deletedCarbs.length);
+    await expect(rows.and(page.locator('[data-status="deleted"]'))).toHaveCount(deletedCarbs.length);
+    await expect(rows.and(page.locator('[data-status="deleted"]')).first()).toContainText("Deleted");
+  }
+});
+
+test("SandboxUser4's devices page lists each v1 device's alert settings as the service reports them", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser4");
+  // The service's v1 devices for the page's window: the 30 days up to the newest reading.
+  const devices = await page.evaluate(async () => {
+    const range = await (await fetch("/api/cgm/v2/users/self/dataRange")).json();
+    const endMs = Date.parse(`${range.egvs.end.systemTime}Z`);
+    const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const query = new URLSearchParams({ startDate: text(endMs - 30 * 86_400_000), endDate: text(endMs) });
+    const body = await (await fetch(`/api/cgm/v1/users/self/devices?${query}`)).json();
+    return body.devices as Array<{ model: string; alertSettings: Array<{ alertName: string }> | null }>;
+  });
+  expect(devices.length).toBeGreaterThan(0);
+  await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Devices" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Devices" })).toBeVisible();
+  const v1Tables = page.getByRole("table", { name: /\(v1\)$/ });
+  const withSettings = devices.filter((d) => (d.alertSettings?.length ?? 0) > 0);
+  await expect(v1Tables).toHaveCount(withSettings.length);
+  for (const [i, device] of withSettings.entries()) {
+    const table = v1Tables.nth(i);
+    await expect(table.locator("tbody tr")).toHaveCount(device.alertSettings!.length);
+    // v1 alerts carry a delay, which the table shows in its own column.
+    await expect(table.getByRole("columnheader", { name: "Delay" })).toBeVisible();
+  }
+});

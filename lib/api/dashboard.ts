@@ -1,0 +1,41 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { currentUserId } from "@/lib/auth";
+import { safeReturnTo } from "@/lib/auth/return-to";
+import { zodMessage } from "@/lib/cgm";
+import { loadOverview } from "@/lib/dashboard/overview";
+import { TRACE_RANGES } from "@/lib/dashboard/overview-model";
+import { preferencesFormSchema } from "@/lib/preferences";
+import { preferencesOf, savePreferences } from "@/lib/preferences/store";
+import { InputError, jsonError } from "./errors";
+import type { PatientContext } from "./route";
+
+const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANGES], {
+  message: `range must be one of ${Object.keys(TRACE_RANGES).join(", ")}`,
+});
+
+/** GET /api/dashboard/overview?range=24h: the overview the dashboard page draws. */
+export async function overviewRead({ req, userId, connection }: PatientContext) {
+  const range = rangeSchema.safeParse(req.nextUrl.searchParams.get("range") ?? "24h");
+  if (!range.success) throw new InputError(zodMessage(range.error.issues));
+  const overview = await loadOverview(connection, await preferencesOf(userId), range.data);
+  return { overview };
+}
+
+/**
+ * POST /api/preferences (a form): unit and target range. The page checks the form with the same
+ * schema before sending, so the 400 is for requests that did not come from it.
+ */
+export async function savePreferencesForm(req: Request): Promise<Response> {
+  const userId = await currentUserId();
+  if (!userId) return jsonError(401, "unauthenticated", "Sign in to change your preferences.");
+  const form = await req.formData().catch(() => new FormData());
+  const parsed = preferencesFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
+  await savePreferences(userId, parsed.data);
+  return new NextResponse(null, {
+    status: 303,
+    headers: { Location: safeReturnTo(form.get("returnTo")), "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { classifyValue, displayValue, metricValueMgdl, sentinelValue } from "./values";
+
+/** Spec 2.1: 39 and 401 are "below 40" and "above 400", shown as words, never as numbers. */
+
+describe("displayValue", () => {
+  it.each([
+    [39, "mg/dL", "low", "LOW"],
+    [401, "mg/dL", "high", "HIGH"],
+    // Without a status the measuring range (40–400 mg/dL) decides.
+    [39, "mg/dL", null, "LOW"],
+    [401, "mg/dL", null, "HIGH"],
+    [40, "mg/dL", null, "40"],
+    [400, "mg/dL", null, "400"],
+    [123.4, "mg/dL", null, "123"],
+    // mmol/L sentinels: 39 → 2.2 and 401 → 22.3 (÷ 18.0182, one decimal).
+    [2.2, "mmol/L", "low", "LOW"],
+    [22.3, "mmol/L", "high", "HIGH"],
+    [2.2, "mmol/L", null, "LOW"],
+    [22.3, "mmol/L", null, "HIGH"],
+    [2.3, "mmol/L", null, "2.3"],
+    [10, "mmol/L", null, "10.0"],
+    [5.55, "mmol/L", null, "5.6"],
+  ] as const)("%s %s with status %s reads %s", (value, unit, status, text) => {
+    expect(displayValue(value, unit, status)).toBe(text);
+  });
+
+  it("lets status decide over the value", () => {
+    expect(displayValue(120, "mg/dL", "low")).toBe("LOW");
+    expect(classifyValue(120, "mg/dL", "high")).toBe("high");
+  });
+});
+
+describe("sentinelValue", () => {
+  it("is 39/401 in mg/dL and 2.2/22.3 in mmol/L", () => {
+    expect(sentinelValue("low", "mg/dL")).toBe(39);
+    expect(sentinelValue("high", "mg/dL")).toBe(401);
+    expect(sentinelValue("low", "mmol/L")).toBe(2.2);
+    expect(sentinelValue("high", "mmol/L")).toBe(22.3);
+  });
+});
+
+describe("metricValueMgdl", () => {
+  it("takes the sentinels as exactly 39 and 401, in either unit", () => {
+    expect(metricValueMgdl(39, "mg/dL", "low")).toBe(39);
+    expect(metricValueMgdl(401, "mg/dL", "high")).toBe(401);
+    // 2.2 and 22.3 mmol/L are 39.6 and 401.8 mg/dL when converted; as sentinels they are 39 and 401.
+    expect(metricValueMgdl(2.2, "mmol/L", null)).toBe(39);
+    expect(metricValueMgdl(22.3, "mmol/L", "high")).toBe(401);
+  });
+
+  it("converts other mmol/L values unrounded at 18.0182 mg/dL per mmol/L, before any band edge", () => {
+    expect(metricValueMgdl(5.5, "mmol/L")).toBeCloseTo(99.1001, 10);
+    // The consensus edges in mmol/L, converted: 3.0 → 54.05 (low, not very low), 3.9 → 70.27 (in
+    // range), 10.0 → 180.18 (above 180: high), 13.9 → 250.45 (very high).
+    expect(metricValueMgdl(3.0, "mmol/L")).toBeCloseTo(54.0546, 4);
+    expect(metricValueMgdl(10.0, "mmol/L")).toBeCloseTo(180.182, 4);
+    expect(metricValueMgdl(120, "mg/dL")).toBe(120);
+  });
+});

@@ -1,0 +1,166 @@
+import "server-only";
+import type { NextRequest, NextResponse } from "next/server";
+import { InputError } from "@/lib/api/errors";
+import { formText, seeOther } from "@/lib/api/route";
+import { currentUserId } from "@/lib/auth";
+import { signedInPatient } from "@/lib/auth/patient";
+import { runSyncPass } from "@/lib/sync/pass";
+import { clinicPath, roleIn } from "./clinics";
+import { firstErrorCode, patientFormSchema } from "./forms";
+import { encodeNotice, noticeCookie } from "./notice";
+import {
+  acceptPatientInvitation,
+  addPatient,
+  clinicPatientFor,
+  removePatient,
+  renewInvitation,
+  withdrawShare,
+} from "./patients";
+
+/**
+ * The forms around a clinic's patients (each a formRoute: same origin only, 303 on). Clinicians add,
+ * re-invite and remove patients; patients accept an invitation and withdraw a clinic's access.
+ * A patient id is always checked against the signed-in person on the server; an id of another
+ * clinic, or another patient's share, is answered as if it did not exist.
+ */
+
+const notFound = () =>
+  new InputError(
+    "This patient is not in any of your clinics. Open the patient from your clinic's list.",
+    404,
+    "not_found",
+  );
+
+/** The signed-in clinician, or a 401 that says how to get on. */
+async function clinician(): Promise<string> {
+  const userId = await currentUserId();
+  if (!userId) throw new InputError("Sign in as a clinician first.", 401, "unauthenticated");
+  return userId;
+}
+
+function withPatientLink(response: NextResponse, id: string, token: string): NextResponse {
+  const cookie = noticeCookie();
+  response.cookies.set(cookie.name, encodeNotice({ kind: "patient", id, token }), cookie.options);
+  return response;
+}
+
+/** POST /api/clinic/patients: a clinician adds a patient; the invitation link is shown once. */
+export async function addPatientRoute(req: NextRequest): Promise<Response> {
+  const userId = await clinician();
+  const form = await req.formData().catch(() => new FormData());
+  const clinicId = formText(form, "clinicId") ?? "";
+  const parsed = patientFormSchema.safeParse({
+    clinicId,
+    name: formText(form, "name"),
+    birthDate: formText(form, "birthDate"),
+  });
+  // Outside the clinic, the same answer as for a clinic that does not exist.
+  if (!clinicId || (await roleIn(userId, clinicId)) === null) {
+    throw new InputError("This clinic could not be found among yours.", 404, "not_found");
+  }
+  if (!parsed.success) {
+    return seeOther(`${clinicPath(clinicId)}&patientError=${firstErrorCode(parsed.error)}#add-patient`);
+  }
+  const { id, token } = await addPatient({ ...parsed.data, by: userId });
+  return withPatientLink(seeOther(clinicPath(clinicId, "#patient-link")), id, token);
+}
+
+type Params = { params: Promise<Record<string, string | string[]>> };
+const patientIdOf = async (ctx: Params) => {
+  const id = (await ctx.params).patientId;
+  return typeof id === "string" ? id : "";
+};
+
+/** POST /api/clinic/patients/:patientId/invitation: a new link (the old one stops working). */
+export async function renewInvitationRoute(_req: NextRequest, ctx: Params): Promise<Response> {
+  const userId = await clinician();
+  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
+  if (!access) throw notFound();
+  const renewed = await renewInvitation(access.clinicId, access.patient.id, userId);
+  if (!renewed) {
+    throw new InputError(
+      "This patient already shares their data with the clinic; no new link is needed.",
+      409,
+      "already_shared",
+    );
+  }
+  return withPatientLink(
+    seeOther(clinicPath(access.clinicId, "#patient-link")),
+    access.patient.id,
+    renewed.token,
+  );
+}
+
+/** POST /api/clinic/patients/:patientId/remove: the patient leaves the clinic's list and access ends. */
+export async function removePatientRoute(_req: NextRequest, ctx: Params): Promise<Response> {
+  const userId = await clinician();
+  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
+  if (!access) throw notFound();
+  await removePatient(access.clinicId, access.patient.id, userId);
+  return seeOther(`${clinicPath(access.clinicId)}&removed=1#patients`);
+}
+
+/**
+ * POST /api/clinic/patients/:patientId/sync: a clinician brings a sharing patient's synced data up
+ * to date now (before a visit, or just after the patient accepted) instead of waiting for the next
+ * background pass. One pass over this one connection, under the same lease as every other sync,
+ * so it never runs twice at once; the answer says how it went on the clinic page.
+ */
+export async function syncPatientRoute(_req: NextRequest, ctx: Params): Promise<Response> {
+  const userId = await clinician();
+  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
+  if (!access) throw notFound();
+  const { connectionId } = access.patient;
+  if (access.patient.status !== "connected" || !connectionId) {
+    throw new InputError(
+      `${access.patient.name} does not share their data with the clinic now, so there is nothing to sync.`,
+      409,
+      "not_shared",
+    );
+  }
+  const summary = await runSyncPass({ connectionIds: [connectionId], concurrency: 1 });
+  const outcome = summary.outcomes[0];
+  // Not synced and not failed: another process holds the lease and is syncing it right now.
+  const result = outcome?.result ?? "busy";
+  return seeOther(
+    `${clinicPath(access.clinicId)}&synced=${result}&patient=${encodeURIComponent(access.patient.id)}#patients`,
+  );
+}
+
+const sharePath = (token: string, error?: string) =>
+  `/share?token=${encodeURIComponent(token)}${error ? `&error=${error}` : ""}`;
+
+/**
+ * POST /api/sharing/accept: the signed-in patient allows the invitation's clinic to see their data.
+ * Without a usable connection the patient is sent back to the invitation page, which offers to
+ * connect first (the dashboard's own sign-in), so no tokens are stored any other way.
+ */
+export async function acceptShareRoute(req: NextRequest): Promise<Response> {
+  const form = await req.formData().catch(() => new FormData());
+  const token = formText(form, "token") ?? "";
+  const patient = await signedInPatient();
+  const connection = patient?.connection;
+  if (!patient || connection?.status !== "active") return seeOther(sharePath(token, "connect_first"));
+  const accepted = await acceptPatientInvitation(token, {
+    userId: patient.userId,
+    connectionId: connection.id,
+  });
+  if (!accepted.ok) return seeOther(sharePath(token, accepted.code));
+  return seeOther(`/sharing?accepted=${encodeURIComponent(accepted.clinicId)}`);
+}
+
+/** POST /api/sharing/:shareId/withdraw: the patient ends a clinic's access. */
+export async function withdrawShareRoute(_req: NextRequest, ctx: Params): Promise<Response> {
+  const userId = await currentUserId();
+  if (!userId) throw new InputError("Sign in to manage who sees your data.", 401, "unauthenticated");
+  const shareId = (await ctx.params).shareId;
+  const done = typeof shareId === "string" && (await withdrawShare(userId, shareId));
+  if (!done) {
+    throw new InputError(
+      "No clinic has access under this id (it may be withdrawn already).",
+      404,
+      "not_found",
+    );
+  }
+  return seeOther("/sharing?withdrawn=1");
+}

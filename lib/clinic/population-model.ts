@@ -1,0 +1,185 @@
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
+import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
+import { fromMoments } from "@/lib/metrics/descriptive";
+import { gmi } from "@/lib/metrics/gmi";
+import { glycemiaRiskIndex } from "@/lib/metrics/gri";
+import { sensorActivePercent } from "@/lib/metrics/sensor";
+import { type PerConsensusRange, rangePercentages } from "@/lib/metrics/time-in-ranges";
+import {
+  type ClinicPatientStatus,
+  clinicPatientStatus,
+  type PatientStatusInput,
+  STATUS_LABEL,
+} from "./patient-status";
+import { flagsFor, type TriageFlag, type TriageThresholds } from "./triage";
+
+/**
+ * The population view's rows, from the daily sums of lib/sync/daily.ts. Pure; the queries are in
+ * population.ts.
+ *
+ * "The last 14 days", precisely: the 14 calendar days, on the patient's own clock, that end with
+ * the patient's today, today included as far as it has gone. The patient's clock is the
+ * displayTime of their newest reading minus its systemTime (their device's time zone, or its
+ * setting, whatever it is), and "today" is the clinic's now read on that clock: a patient in
+ * another zone is judged on their own days, the same days an AGP of theirs shows. A reading
+ * belongs to the day of its displayTime. Sensor use is the readings present over those expected
+ * from 00:00 of the first day to now (one per 5 minutes, lib/metrics/sensor.ts), so a morning does
+ * not count the rest of the day as missing; readings the service has not released yet (the real
+ * service: up to about 3 hours) count as missing until they arrive. The previous period is the 14
+ * whole days before; only its time in range is used (the flag for a fall).
+ */
+
+export const PERIOD_DAYS = 14;
+
+/** The clinic's status of the patient (lib/clinic/patient-status.ts), and "not yet synced". */
+export type PatientStatus = ClinicPatientStatus | "not_synced";
+
+/** Sums over a period's days (synced_egv_days). */
+export interface PeriodSums extends PerConsensusRange<number> {
+  n: number;
+  sum: number;
+  sumOfSquares: number;
+}
+
+export interface PatientSource extends PatientStatusInput {
+  id: string;
+  name: string;
+  birthDate: string | null;
+  connectionId: string | null;
+  lastSyncAt: Date | null;
+  hypoglycemiaRisk: HypoglycemiaRisk | null;
+  /** When the sync last asked the service; null: never (the risk is then unknown, not "none"). */
+  riskFetchedAt: Date | null;
+}
+
+export interface ConnectionSums {
+  /** The newest reading's systemTime (ms) and its displayTime − systemTime (ms). */
+  lastSystemMs: number;
+  clockOffsetMs: number;
+  current: PeriodSums;
+  previous: PeriodSums;
+}
+
+export interface PopulationMetrics {
+  nValues: number;
+  /** Percent of readings per consensus range; null without readings. */
+  timeInRanges: PerConsensusRange<number> | null;
+  mean: number | null;
+  gmi: number | null;
+  cv: number | null;
+  gri: number | null;
+  sensorActivePercent: number | null;
+}
+
+export interface PopulationRow {
+  id: string;
+  name: string;
+  birthDate: string | null;
+  status: PatientStatus;
+  /** The period's first and last day (yyyy-mm-dd, the patient's calendar); null without data. */
+  firstDay: string | null;
+  lastDay: string | null;
+  /** Null when the patient has no synced data to measure (invited, withdrawn, not yet synced). */
+  metrics: PopulationMetrics | null;
+  previousInRange: number | null;
+  lastDataAt: string | null;
+  daysSinceLastData: number | null;
+  hypoglycemiaRisk: HypoglycemiaRisk | null;
+  riskKnown: boolean;
+  flags: TriageFlag[];
+}
+
+export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
+  const status = clinicPatientStatus(p, nowMs);
+  return status === "connected" && !p.lastSyncAt ? "not_synced" : status;
+}
+
+export const STATUS_LABELS: Record<PatientStatus, string> = { ...STATUS_LABEL, not_synced: "Not yet synced" };
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The current period's days and the window sensor use is counted over, on the patient's clock. */
+export function periodOf(nowMs: number, clockOffsetMs: number) {
+  const localNow = nowMs + clockOffsetMs;
+  const todayStart = Math.floor(localNow / MS_PER_DAY) * MS_PER_DAY;
+  const firstStart = todayStart - (PERIOD_DAYS - 1) * MS_PER_DAY;
+  return {
+    firstDay: isoDay(firstStart),
+    lastDay: isoDay(todayStart),
+    previousFirstDay: isoDay(firstStart - PERIOD_DAYS * MS_PER_DAY),
+    sensorWindow: { startMs: firstStart, endMs: localNow },
+  };
+}
+
+/** The consensus metrics of a period from its sums, each by lib/metrics' own function. */
+export function metricsOf(
+  sums: PeriodSums,
+  sensorWindow: { startMs: number; endMs: number },
+): PopulationMetrics {
+  const percentages = rangePercentages(sums);
+  const moments = fromMoments(sums);
+  return {
+    nValues: sums.n,
+    timeInRanges: percentages,
+    mean: moments.mean,
+    gmi: gmi(moments.mean),
+    cv: moments.cv,
+    gri: percentages ? glycemiaRiskIndex(percentages).gri : null,
+    sensorActivePercent: sensorActivePercent(sums.n, sensorWindow.startMs, sensorWindow.endMs),
+  };
+}
+
+const EMPTY: PeriodSums = {
+  n: 0,
+  sum: 0,
+  sumOfSquares: 0,
+  veryLow: 0,
+  low: 0,
+  inRange: 0,
+  high: 0,
+  veryHigh: 0,
+};
+
+export function populationRow(
+  patient: PatientSource,
+  sums: ConnectionSums | undefined,
+  thresholds: TriageThresholds,
+  nowMs: number,
+): PopulationRow {
+  const status = statusOf(patient, nowMs);
+  const measured = status === "connected" || status === "reconnect_needed";
+  const base = {
+    id: patient.id,
+    name: patient.name,
+    birthDate: patient.birthDate,
+    status,
+    hypoglycemiaRisk: measured ? patient.hypoglycemiaRisk : null,
+    riskKnown: measured && patient.riskFetchedAt !== null,
+  };
+  if (!measured) {
+    return {
+      ...base,
+      firstDay: null,
+      lastDay: null,
+      metrics: null,
+      previousInRange: null,
+      lastDataAt: null,
+      daysSinceLastData: null,
+      flags: [],
+    };
+  }
+  // Synced but the service holds no readings at all: the period is on the clinic's (UTC) days.
+  const period = periodOf(nowMs, sums?.clockOffsetMs ?? 0);
+  const metrics = metricsOf(sums?.current ?? EMPTY, period.sensorWindow);
+  const previousInRange = rangePercentages(sums?.previous ?? EMPTY)?.inRange ?? null;
+  return {
+    ...base,
+    firstDay: period.firstDay,
+    lastDay: period.lastDay,
+    metrics,
+    previousInRange,
+    lastDataAt: sums ? new Date(sums.lastSystemMs).toISOString() : null,
+    daysSinceLastData: sums ? Math.max(0, Math.floor((nowMs - sums.lastSystemMs) / MS_PER_DAY)) : null,
+    flags: flagsFor(metrics, previousInRange, thresholds),
+  };
+}

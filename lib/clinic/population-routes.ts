@@ -1,0 +1,37 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { currentUserId } from "@/lib/auth";
+import { resetTriageSettings, saveTriageSettings } from "./population";
+import { THRESHOLD_FIELDS } from "./triage";
+
+/**
+ * POST /api/clinic/triage (a formRoute: same origin only): an administrator sets the clinic's
+ * triage thresholds, or puts back the consensus defaults (`reset`). Always a 303 back to the
+ * population view: with `saved`, or with `error=<field>` that the page words (triage.ts); a
+ * non-administrator's attempt is a 403 (lib/clinic/population.ts).
+ */
+
+const populationPath = (clinicId: string) => `/clinic/population?clinic=${encodeURIComponent(clinicId)}`;
+
+function redirect(location: string): NextResponse {
+  return new NextResponse(null, {
+    status: 303,
+    headers: { Location: location, "Cache-Control": "no-store" },
+  });
+}
+
+export async function saveTriage(req: NextRequest): Promise<Response> {
+  const userId = await currentUserId();
+  if (!userId) return redirect("/clinic/sign-in");
+  const form = await req.formData().catch(() => new FormData());
+  const clinicId = form.get("clinicId");
+  if (typeof clinicId !== "string" || clinicId === "" || clinicId.length > 64) return redirect("/clinic");
+  if (form.get("action") === "reset") {
+    await resetTriageSettings(clinicId, userId);
+    return redirect(`${populationPath(clinicId)}&saved=reset#thresholds`);
+  }
+  const input = Object.fromEntries(Object.keys(THRESHOLD_FIELDS).map((k) => [k, form.get(k) ?? undefined]));
+  const saved = await saveTriageSettings(clinicId, userId, input);
+  if (!saved.ok) return redirect(`${populationPath(clinicId)}&error=${saved.field}#thresholds`);
+  return redirect(`${populationPath(clinicId)}&saved=1#thresholds`);
+}

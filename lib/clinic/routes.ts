@@ -1,0 +1,162 @@
+import "server-only";
+import type { NextRequest, NextResponse } from "next/server";
+import { InputError, jsonError } from "@/lib/api/errors";
+import { formText, seeOther } from "@/lib/api/route";
+import { currentUserId, SESSION_MAX_AGE_S } from "@/lib/auth";
+import { adapter, newSessionToken } from "@/lib/auth/adapter";
+import { sessionCookie } from "@/lib/auth/cookies";
+import { joinWithInvitation, signUpClinician, verifyClinician } from "./accounts";
+import { checkLimits, clearEmailFailures, recordFailure } from "./attempts";
+import { clinicPath, clinicsOf, createInvitation, membersOf, roleIn } from "./clinics";
+import { createDemoClinic, demoAvailable } from "./demo";
+import { clinicNameSchema, firstErrorCode, invitationFormSchema, signInSchema, signUpSchema } from "./forms";
+import { encodeNotice, noticeCookie } from "./notice";
+import { clientAddress, waitInWords } from "./rate-limit";
+
+/**
+ * The clinician forms' routes (each a formRoute: same origin only). Every answer is a 303: on to
+ * the clinic, or back to the form with ?error=<code>, which the form words (lib/clinic/forms.ts);
+ * only a rate-limited attempt is answered in place, with 429 and Retry-After.
+ *
+ * Why not next-auth's credentials provider, as the issue suggests: next-auth runs it with JWT
+ * sessions only, and our sessions are database rows (lib/auth/adapter.ts) that patients already
+ * use, which sign-out deletes and which `auth()` / `currentUserId()` read. So, like the patient
+ * sign-in (lib/auth/sign-in.ts), these routes check the password themselves and open a session
+ * row with the same cookie: one kind of session for everyone, one sign-out.
+ */
+
+/** Back to the form the POST came from, with what went wrong. */
+function back(formPath: string, code: string): NextResponse {
+  return seeOther(`${formPath}${formPath.includes("?") ? "&" : "?"}error=${encodeURIComponent(code)}`);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** 429 as a small page of its own: the form's browser shows it, and the link leads back. */
+function tooManyAttempts(retryAfterS: number, formPath: string): Response {
+  const message = `Too many failed sign-in attempts. For your account's safety, try again ${waitInWords(retryAfterS)}. If you forgot your password, ask your clinic's administrator.`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many attempts · Glucose Dashboard</title></head><body><main><h1>Too many attempts</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(formPath)}">Back to the form</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 429,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": String(retryAfterS),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A new session for `userId` on `response`; the browser's previous one (patient or clinician) ends. */
+async function openSession(req: NextRequest, response: NextResponse, userId: string): Promise<NextResponse> {
+  const cookie = sessionCookie();
+  const old = req.cookies.get(cookie.name)?.value;
+  if (old) await adapter.deleteSession(old);
+  const sessionToken = newSessionToken();
+  const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000);
+  await adapter.createSession({ sessionToken, userId, expires });
+  response.cookies.set(cookie.name, sessionToken, { ...cookie.options, maxAge: SESSION_MAX_AGE_S });
+  return response;
+}
+
+const joinPath = (token: string) => `/clinic/join?token=${encodeURIComponent(token)}`;
+
+/** POST /api/clinic/sign-up: founds a clinic, or joins one with an invitation. */
+export async function signUp(req: NextRequest): Promise<Response> {
+  const form = await req.formData().catch(() => new FormData());
+  const invitation = formText(form, "invitation");
+  const formPath = invitation ? joinPath(invitation) : "/clinic/sign-up";
+  const parsed = signUpSchema.safeParse({
+    name: formText(form, "name"),
+    email: formText(form, "email"),
+    password: formText(form, "password"),
+  });
+  if (!parsed.success) return back(formPath, firstErrorCode(parsed.error));
+  const clinicName = invitation ? null : clinicNameSchema.safeParse(formText(form, "clinicName"));
+  if (clinicName && !clinicName.success) return back(formPath, firstErrorCode(clinicName.error));
+
+  // "This email is taken" tells whether an account exists: such answers count against the address.
+  const ip = clientAddress(req.headers.get("x-forwarded-for"));
+  const limit = await checkLimits({ email: null, ip });
+  if (limit.limited) return tooManyAttempts(limit.retryAfterS, formPath);
+  const made = await signUpClinician(
+    parsed.data,
+    clinicName ? { clinicName: clinicName.data } : { invitation: invitation ?? "" },
+  );
+  if (!made.ok) {
+    if (made.code === "email_taken") await recordFailure({ email: null, ip });
+    return back(formPath, made.code);
+  }
+  return openSession(req, seeOther(clinicPath(made.clinicId)), made.userId);
+}
+
+/** POST /api/clinic/sign-in, with an invitation to accept once signed in, or without. */
+export async function signIn(req: NextRequest): Promise<Response> {
+  const form = await req.formData().catch(() => new FormData());
+  const invitation = formText(form, "invitation");
+  const formPath = invitation ? joinPath(invitation) : "/clinic/sign-in";
+  const parsed = signInSchema.safeParse({
+    email: formText(form, "email"),
+    password: formText(form, "password"),
+  });
+  if (!parsed.success) return back(formPath, "credentials");
+  const { email, password } = parsed.data;
+  const keys = { email, ip: clientAddress(req.headers.get("x-forwarded-for")) };
+  const limit = await checkLimits(keys);
+  if (limit.limited) return tooManyAttempts(limit.retryAfterS, formPath);
+  const userId = await verifyClinician(email, password);
+  if (!userId) {
+    await recordFailure(keys);
+    return back(formPath, "credentials");
+  }
+  await clearEmailFailures(email);
+  if (invitation) {
+    const joined = await joinWithInvitation(invitation, { id: userId, email });
+    // The password was right: the person is signed in either way, and told why they did not join.
+    const next = joined.ok ? clinicPath(joined.clinicId) : `${formPath}&error=${joined.code}`;
+    return openSession(req, seeOther(next), userId);
+  }
+  return openSession(req, seeOther("/clinic"), userId);
+}
+
+/** POST /api/clinic/invitations: an administrator invites a clinician; the link is shown once. */
+export async function invite(req: NextRequest): Promise<Response> {
+  const userId = await currentUserId();
+  if (!userId) return seeOther("/clinic/sign-in");
+  const form = await req.formData().catch(() => new FormData());
+  const parsed = invitationFormSchema.safeParse({
+    clinicId: formText(form, "clinicId"),
+    email: formText(form, "email"),
+    role: formText(form, "role") || undefined,
+  });
+  const clinicId = formText(form, "clinicId") ?? "";
+  if (!parsed.success) {
+    const code = firstErrorCode(parsed.error);
+    return code === "clinic" ? seeOther("/clinic") : back(clinicPath(clinicId), code);
+  }
+  // Members who are not administrators, and everyone outside the clinic, get the same answer.
+  if ((await roleIn(userId, clinicId)) !== "admin") {
+    throw new InputError("Only the clinic's administrators can invite clinicians.", 403, "forbidden");
+  }
+  if ((await membersOf(clinicId)).some((m) => m.email === parsed.data.email)) {
+    return back(clinicPath(clinicId), "already_member");
+  }
+  const { id, token } = await createInvitation({ ...parsed.data, invitedBy: userId });
+  const response = seeOther(`${clinicPath(clinicId)}#invitation-link`);
+  const cookie = noticeCookie();
+  response.cookies.set(cookie.name, encodeNotice({ kind: "invitation", id, token }), cookie.options);
+  return response;
+}
+
+/**
+ * POST /api/clinic/demo: the embedded default's demo clinic, signed in as its clinician, the
+ * password shown once on the clinic page. Anywhere else the route does not exist (404).
+ */
+export async function demo(req: NextRequest): Promise<Response> {
+  if (!demoAvailable()) return jsonError(404, "not_found", "There is no demo clinic on this installation.");
+  const made = await createDemoClinic();
+  const [demoClinic] = (await clinicsOf(made.userId)).filter((c) => c.demo);
+  const response = seeOther(demoClinic ? clinicPath(demoClinic.clinicId) : "/clinic");
+  const cookie = noticeCookie();
+  response.cookies.set(cookie.name, encodeNotice({ kind: "demo", password: made.password }), cookie.options);
+  return openSession(req, response, made.userId);
+}

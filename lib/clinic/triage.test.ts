@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { rangePercentages } from "@/lib/metrics/time-in-ranges";
+import {
+  CONSENSUS_TRIAGE,
+  flagLabel,
+  flagsFor,
+  type TriageThresholds,
+  thresholdMessage,
+  triageThresholdsSchema,
+} from "./triage";
+
+/** Metrics of a period from counts of readings per range, as the population view computes them. */
+const period = (
+  counts: { veryLow?: number; low?: number; inRange?: number; high?: number; veryHigh?: number },
+  sensorActivePercent: number | null = 100,
+) => ({
+  timeInRanges: rangePercentages({ veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0, ...counts }),
+  sensorActivePercent,
+});
+
+describe("flagsFor with the consensus thresholds", () => {
+  it("flags nothing for a patient who meets every goal", () => {
+    // 0.5 % below 54, 3.5 % below 70, 4.5 % above 250, 24.5 % above 180, 72 % in range.
+    const p = period({ veryLow: 1, low: 6, inRange: 144, high: 40, veryHigh: 9 }, 95);
+    expect(flagsFor(p, 72, CONSENSUS_TRIAGE)).toEqual([]);
+  });
+
+  it("flags time below 54 at exactly 1 % and not just under it", () => {
+    expect(flagsFor(period({ veryLow: 1, inRange: 99 }), null, CONSENSUS_TRIAGE)).toEqual(["veryLow"]);
+    // 1 of 101 readings: 0.990 %.
+    expect(flagsFor(period({ veryLow: 1, inRange: 100 }), null, CONSENSUS_TRIAGE)).toEqual([]);
+  });
+
+  it("counts very low within below 70: 1 % + 3 % is exactly 4 %", () => {
+    expect(flagsFor(period({ veryLow: 1, low: 3, inRange: 96 }), null, CONSENSUS_TRIAGE)).toEqual([
+      "veryLow",
+      "low",
+    ]);
+    // 3.9 % below 70, none below 54.
+    expect(flagsFor(period({ low: 39, inRange: 961 }), null, CONSENSUS_TRIAGE)).toEqual([]);
+  });
+
+  it("flags above 250 from exactly 5 % and above 180 (very high included) from exactly 25 %", () => {
+    expect(flagsFor(period({ inRange: 75, high: 20, veryHigh: 5 }), null, CONSENSUS_TRIAGE)).toEqual([
+      "veryHigh",
+      "high",
+    ]);
+    // 4.9 % above 250 and 24.9 % above 180: neither.
+    expect(flagsFor(period({ inRange: 751, high: 200, veryHigh: 49 }), null, CONSENSUS_TRIAGE)).toEqual([]);
+  });
+
+  it("flags time in range below 70 %, not at exactly 70 %", () => {
+    expect(flagsFor(period({ inRange: 70, high: 30 }), null, CONSENSUS_TRIAGE)).toEqual(["high"]);
+    // 699 of 1000: 69.9 %.
+    expect(flagsFor(period({ inRange: 699, high: 250, veryHigh: 51 }), null, CONSENSUS_TRIAGE)).toContain(
+      "inRange",
+    );
+  });
+
+  it("flags a fall of time in range of exactly 15 points, also when the subtraction rounds below 15", () => {
+    // 85 % before, 70 % now: 15 points.
+    expect(flagsFor(period({ inRange: 70, high: 30 }), 85, CONSENSUS_TRIAGE)).toContain("inRangeDrop");
+    // 651 of 1000 is 65.10000000000001 %, and 80.1 − that is 14.999999999999986 in binary.
+    const p = period({ inRange: 651, high: 349 });
+    expect(80.1 - (p.timeInRanges?.inRange ?? 0)).toBeLessThan(15);
+    expect(flagsFor(p, 80.1, CONSENSUS_TRIAGE)).toContain("inRangeDrop");
+    // 14.9 points: no.
+    expect(flagsFor(p, 80, CONSENSUS_TRIAGE)).not.toContain("inRangeDrop");
+    // A rise is not a fall; no previous period, no comparison.
+    expect(flagsFor(p, 50, CONSENSUS_TRIAGE)).not.toContain("inRangeDrop");
+    expect(flagsFor(p, null, CONSENSUS_TRIAGE)).not.toContain("inRangeDrop");
+  });
+
+  it("flags sensor use below 70 %, and a period without readings only for that", () => {
+    expect(flagsFor(period({ inRange: 10 }, 69.99), null, CONSENSUS_TRIAGE)).toEqual(["sensor"]);
+    expect(flagsFor(period({ inRange: 10 }, 70), null, CONSENSUS_TRIAGE)).toEqual([]);
+    expect(flagsFor({ timeInRanges: null, sensorActivePercent: 0 }, 80, CONSENSUS_TRIAGE)).toEqual([
+      "sensor",
+    ]);
+    expect(flagsFor({ timeInRanges: null, sensorActivePercent: null }, null, CONSENSUS_TRIAGE)).toEqual([]);
+  });
+
+  it("follows a clinic's own thresholds", () => {
+    const strict: TriageThresholds = { ...CONSENSUS_TRIAGE, veryLowPercent: 0.5, inRangeBelowPercent: 80 };
+    const p = period({ veryLow: 1, inRange: 149, high: 50 }); // 0.67 % below 54, 74.5 % in range
+    expect(flagsFor(p, null, CONSENSUS_TRIAGE)).toEqual(["high"]);
+    expect(flagsFor(p, null, strict)).toEqual(["veryLow", "high", "inRange"]);
+  });
+});
+
+describe("triageThresholdsSchema", () => {
+  const form = (over: Record<string, string> = {}) => ({
+    veryLowPercent: "1",
+    lowPercent: "4",
+    veryHighPercent: "5",
+    highPercent: "25",
+    inRangeBelowPercent: "70",
+    inRangeDropPoints: "15",
+    sensorBelowPercent: "70",
+    ...over,
+  });
+
+  it("reads the form's text as numbers", () => {
+    expect(triageThresholdsSchema.parse(form({ veryLowPercent: " 0.5 " }))).toEqual({
+      ...CONSENSUS_TRIAGE,
+      veryLowPercent: 0.5,
+    });
+    expect(triageThresholdsSchema.parse(CONSENSUS_TRIAGE)).toEqual(CONSENSUS_TRIAGE);
+  });
+
+  it.each([
+    ["veryLowPercent", "0"],
+    ["veryLowPercent", ""],
+    ["lowPercent", "abc"],
+    ["highPercent", "100.5"],
+    ["inRangeDropPoints", "-3"],
+    ["sensorBelowPercent", "Infinity"],
+  ])("refuses %s = %j with a message naming the field and its bounds", (key, value) => {
+    const r = triageThresholdsSchema.safeParse(form({ [key]: value }));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual([key]);
+    expect(r.error?.issues[0]?.message).toBe(thresholdMessage(key as keyof TriageThresholds));
+  });
+
+  it("words a message", () => {
+    expect(thresholdMessage("veryLowPercent")).toBe(
+      "Time below 54 mg/dL: enter a percentage from 0.1 to 100, like 1 (the consensus default).",
+    );
+    expect(thresholdMessage("inRangeDropPoints")).toBe(
+      "Fall of time in range since the previous 14 days: enter a number of percentage points from 1 to 100, like 15 (the consensus default).",
+    );
+  });
+});
+
+describe("flagLabel", () => {
+  it("says the rule in words with the clinic's threshold", () => {
+    expect(flagLabel("low", CONSENSUS_TRIAGE)).toBe("Below 70 ≥ 4 %");
+    expect(flagLabel("inRangeDrop", { ...CONSENSUS_TRIAGE, inRangeDropPoints: 12.5 })).toBe(
+      "In range fell ≥ 12.5 points",
+    );
+  });
+});

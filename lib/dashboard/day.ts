@@ -1,0 +1,45 @@
+import "server-only";
+import type { Preferences } from "@/lib/preferences";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
+import { buildDay, type DataBounds, type DayModel, dataBounds, dayFetchWindow, placeDay } from "./day-model";
+
+export type DayView =
+  /** The service holds no EGVs at all. */
+  | { kind: "empty" }
+  /** A day before the first or after the newest reading: nothing to fetch. */
+  | { kind: "outside"; day: string; placement: "before" | "after"; bounds: DataBounds }
+  | { kind: "day"; model: DayModel };
+
+/**
+ * The daily view's service calls. Without a date it shows the day of the newest EGV (dataRange),
+ * not today: the real service releases readings hours late, so "today" may hold nothing yet.
+ */
+export async function loadDay(
+  connection: ConnectionRef,
+  preferences: Preferences,
+  requested: string | null,
+): Promise<DayView> {
+  const bounds = dataBounds((await readDataRange(connection)).egvs);
+  if (!bounds) return { kind: "empty" };
+  const day = requested ?? bounds.lastDay;
+  const placement = placeDay(day, bounds);
+  if (placement !== "within") return { kind: "outside", day, placement, bounds };
+  const window = dayFetchWindow(day);
+  const [egvs, events, calibrations] = await Promise.all([
+    readEgvs(connection, window),
+    readEvents(connection, window),
+    readCalibrations(connection, window),
+  ]);
+  return {
+    kind: "day",
+    model: buildDay({
+      day,
+      preferences,
+      bounds,
+      egvs,
+      events: events.events,
+      calibrations: calibrations.calibrations,
+    }),
+  };
+}

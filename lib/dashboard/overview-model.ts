@@ -1,0 +1,321 @@
+import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import type { Calibration, EgvsV2Response, EventV2, StatisticsV2Response } from "@/lib/cgm/schemas";
+import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
+import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
+import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
+import {
+  coefficientOfVariation,
+  gmi,
+  mean,
+  type PerConsensusRange,
+  sensorActivePercent,
+  standardDeviation,
+  timeInRanges,
+} from "@/lib/metrics";
+import type { Preferences } from "@/lib/preferences";
+import {
+  type ClockChange,
+  clockChanges,
+  type DataFreshness,
+  dataFreshness,
+  type GapBreak,
+  reduceForDrawing,
+  roundWallClockTicks,
+  type TracePoint,
+  type TraceTableRow,
+  toTracePoints,
+  traceTable,
+  withGapBreaks,
+} from "@/lib/trace";
+import { TRACE_RANGES, type TraceRange } from "./ranges";
+
+/**
+ * The patient's overview as the page draws it: pure assembly of what the service answered (EGVs,
+ * events, calibrations, v2 statistics) into numbers in the unit on screen. No I/O here: the
+ * server loader (overview.ts) fetches, this shapes, and the tests feed it hand-made records.
+ */
+
+export {
+  DEFAULT_RANGE,
+  overviewPath,
+  parseTraceRange,
+  TRACE_RANGE_LABELS,
+  TRACE_RANGES,
+  type TraceRange,
+} from "./ranges";
+
+/**
+ * Time in range and the other summary numbers need weeks of data to mean something (the consensus
+ * reads 14 days), so a short trace is summarized over the last 14 days; a longer one over itself.
+ */
+export const SUMMARY_MIN_MS = 14 * MS_PER_DAY;
+export const summaryWindowMs = (range: TraceRange) => Math.max(TRACE_RANGES[range], SUMMARY_MIN_MS);
+
+/**
+ * The windows the overview asks the service for. They end one second past the newest reading, so
+ * they surely include it, and count back from there, so a 90-day view asks for exactly 90 days
+ * (the service's longest window).
+ */
+export function overviewWindows(range: TraceRange, dataEndMs: number) {
+  const endMs = dataEndMs + 1000;
+  return {
+    trace: { startMs: endMs - TRACE_RANGES[range], endMs },
+    summary: { startMs: endMs - summaryWindowMs(range), endMs },
+  };
+}
+
+/** Points drawn at most: recharts stays fast below ~2,000 (see STACK-NOTES), extremes are kept. */
+export const MAX_DRAWN_POINTS = 1_500;
+
+/** The consensus thresholds (mg/dL) that the statistics request asks the service to count by. */
+export const SERVICE_STATISTICS_BOUNDS_MGDL = { urgentLow: 54, low: 70, high: 180 } as const;
+
+export interface LatestView {
+  t: number;
+  displayTime: string;
+  /** "LOW", "HIGH" or the number as text in the unit on screen. */
+  text: string;
+  sentinel: "low" | "high" | null;
+  trend: Trend;
+  trendDescription: string;
+  /** Rate in the unit on screen per minute, rounded for reading; null when the service gave none. */
+  rate: number | null;
+}
+
+export interface EventMarker {
+  t: number;
+  displayTime: string;
+  type: EventV2["eventType"];
+  subType: EventV2["eventSubType"];
+  value: number | null;
+  unit: EventV2["unit"];
+}
+
+export interface CalibrationMarker {
+  t: number;
+  displayTime: string;
+  value: number;
+}
+
+export interface OurSummary {
+  nValues: number;
+  sensorActivePercent: number | null;
+  /** In the unit on screen. */
+  mean: number | null;
+  sd: number | null;
+  cv: number | null;
+  gmi: number | null;
+  /** Percent of readings per consensus range; null without readings. */
+  timeInRanges: PerConsensusRange<number> | null;
+}
+
+export interface ServiceSummary {
+  hypoglycemiaRisk: StatisticsV2Response["hypoglycemiaRisk"];
+  percentUrgentLow: number;
+  percentBelowRange: number;
+  percentWithinRange: number;
+  percentAboveRange: number;
+  /** In the unit on screen. */
+  mean: number;
+  sd: number;
+  /** Derived from the service's mean and SD with our definitions (the service gives neither). */
+  cv: number | null;
+  gmi: number | null;
+  utilizationPercent: number;
+  nValues: number;
+  nDays: number;
+}
+
+export interface Overview {
+  range: TraceRange;
+  unit: GlucoseUnit;
+  dataUnit: GlucoseUnit;
+  /** Target range in the unit on screen. */
+  target: { low: number; high: number };
+  /** systemTime (ms) of the service's newest EGV: the client asks dataRange whether it moved. */
+  dataEndMs: number;
+  latest: LatestView | null;
+  freshness: DataFreshness | null;
+  trace: {
+    startMs: number;
+    endMs: number;
+    /** Reduced for drawing (extremes kept), with breaks where readings are missing. */
+    points: Array<TracePoint | GapBreak>;
+    readings: number;
+    /** Offset (displayTime − systemTime) of the first reading, for axis labels. */
+    initialOffsetMinutes: number;
+    /** systemTimes of the x-axis ticks, at round times of the patient's clock. */
+    ticks: number[];
+    /** The chart's text alternative: per hour up to a day, per day beyond. */
+    table: TraceTableRow[];
+    tableBy: "hour" | "day";
+  };
+  events: EventMarker[];
+  calibrations: CalibrationMarker[];
+  clockChanges: ClockChange[];
+  summary: { startMs: number; endMs: number; ours: OurSummary; service: ServiceSummary | null };
+}
+
+/**
+ * What the trace chart draws: the overview satisfies it, and so can any other view (the daily
+ * view) that brings its own window, points and optional wall-clock ticks.
+ */
+export type TraceChart = Pick<Overview, "unit" | "target" | "clockChanges" | "events" | "calibrations"> & {
+  trace: Pick<Overview["trace"], "startMs" | "endMs" | "points" | "initialOffsetMinutes"> & {
+    /** systemTimes of the x-axis ticks; absent: recharts chooses. */
+    ticks?: number[];
+  };
+};
+
+/** An event as the chart marks it (systemTime for position, displayTime for the label). */
+export function eventMarker(e: EventV2): EventMarker {
+  return {
+    t: parseDateTime(e.systemTime) ?? 0,
+    displayTime: e.displayTime,
+    type: e.eventType,
+    subType: e.eventSubType,
+    value: e.value,
+    unit: e.unit,
+  };
+}
+
+/** A calibration as the chart marks it, converted from its own unit to the one on screen. */
+export function calibrationMarker(c: Calibration, unit: GlucoseUnit): CalibrationMarker {
+  return {
+    t: parseDateTime(c.systemTime) ?? 0,
+    displayTime: c.displayTime,
+    value: roundForUnit(convertGlucose(c.value, c.unit, unit), unit),
+  };
+}
+
+export interface OverviewInput {
+  range: TraceRange;
+  preferences: Preferences;
+  dataEndMs: number;
+  nowMs: number;
+  expectedDelayMinutes: number;
+  /** EGVs of the whole summary window (which contains the trace window). */
+  egvs: EgvsV2Response;
+  events: EventV2[];
+  calibrations: Calibration[];
+  statistics: StatisticsV2Response | null;
+}
+
+/** Rates read to one more decimal than values: 1.3 mg/dL/min, 0.07 mmol/L/min. */
+export const roundRate = (rate: number, unit: GlucoseUnit) =>
+  unit === "mg/dL" ? Math.round(rate * 10) / 10 : Math.round(rate * 100) / 100;
+
+export function buildOverview(input: OverviewInput): Overview {
+  const { range, preferences, dataEndMs, egvs } = input;
+  const dataUnit = egvs.unit;
+  const unit = preferences.unit ?? dataUnit;
+  const windows = overviewWindows(range, dataEndMs);
+  const traceStartMs = windows.trace.startMs;
+
+  const all = toTracePoints(egvs.egvs, dataUnit, unit, egvs.rateUnit);
+  const traced = all.filter((p) => p.t >= traceStartMs);
+  const last = all.at(-1);
+  const lastRecord = last ? egvs.egvs.find((e) => parseDateTime(e.systemTime) === last.t) : undefined;
+
+  const initialOffsetMinutes = traced[0]?.offsetMinutes ?? last?.offsetMinutes ?? 0;
+  const changes = clockChanges(traced);
+  const tableBy = TRACE_RANGES[range] <= TRACE_RANGES["24h"] ? "hour" : "day";
+  const valuesMgdl = egvs.egvs.map((e) => metricValueMgdl(e.value, dataUnit, e.status));
+  const meanMgdl = mean(valuesMgdl);
+  const sdMgdl = standardDeviation(valuesMgdl);
+
+  return {
+    range,
+    unit,
+    dataUnit,
+    target: {
+      low: fromMgdlRounded(preferences.targetLowMgdl, unit),
+      high: fromMgdlRounded(preferences.targetHighMgdl, unit),
+    },
+    dataEndMs,
+    latest:
+      last && lastRecord
+        ? {
+            t: last.t,
+            displayTime: last.display,
+            text: displayValue(convertGlucose(lastRecord.value, dataUnit, unit), unit, lastRecord.status),
+            sentinel: last.sentinel,
+            trend: lastRecord.trend ?? "none",
+            trendDescription: TREND_DESCRIPTIONS[lastRecord.trend ?? "none"],
+            rate: last.rate === null ? null : roundRate(last.rate, unit),
+          }
+        : null,
+    freshness: last ? dataFreshness(last.t, input.nowMs, input.expectedDelayMinutes) : null,
+    trace: {
+      startMs: traceStartMs,
+      endMs: windows.trace.endMs,
+      points: reduceForDrawing(withGapBreaks(traced), MAX_DRAWN_POINTS),
+      readings: traced.length,
+      initialOffsetMinutes,
+      ticks: roundWallClockTicks(traceStartMs, windows.trace.endMs, initialOffsetMinutes, changes),
+      table: traceTable(traced, unit, tableBy),
+      tableBy,
+    },
+    events: input.events
+      .filter((e) => e.eventStatus !== "deleted")
+      .map(eventMarker)
+      .filter((e) => e.t >= traceStartMs && e.t <= dataEndMs)
+      .sort((a, b) => a.t - b.t),
+    calibrations: input.calibrations
+      .map((c) => calibrationMarker(c, unit))
+      .filter((c) => c.t >= traceStartMs && c.t <= dataEndMs)
+      .sort((a, b) => a.t - b.t),
+    clockChanges: changes,
+    summary: {
+      ...windows.summary,
+      ours: {
+        nValues: valuesMgdl.length,
+        sensorActivePercent: sensorActivePercent(
+          valuesMgdl.length,
+          windows.summary.startMs,
+          windows.summary.endMs,
+        ),
+        mean: meanMgdl === null ? null : roundForUnit(convertGlucose(meanMgdl, "mg/dL", unit), unit),
+        sd: sdMgdl === null ? null : roundForUnit(convertGlucose(sdMgdl, "mg/dL", unit), unit),
+        cv: coefficientOfVariation(valuesMgdl),
+        gmi: gmi(meanMgdl),
+        timeInRanges: timeInRanges(valuesMgdl).percentages,
+      },
+      service: input.statistics
+        ? {
+            hypoglycemiaRisk: input.statistics.hypoglycemiaRisk,
+            percentUrgentLow: input.statistics.percentUrgentLow,
+            percentBelowRange: input.statistics.percentBelowRange,
+            percentWithinRange: input.statistics.percentWithinRange,
+            percentAboveRange: input.statistics.percentAboveRange,
+            mean: roundForUnit(convertGlucose(input.statistics.mean, dataUnit, unit), unit),
+            sd: roundForUnit(convertGlucose(input.statistics.stdDev, dataUnit, unit), unit),
+            cv: input.statistics.mean > 0 ? (100 * input.statistics.stdDev) / input.statistics.mean : null,
+            gmi: gmi(toMgdl(input.statistics.mean, dataUnit)),
+            utilizationPercent: input.statistics.utilizationPercent,
+            nValues: input.statistics.nValues,
+            nDays: input.statistics.nDays,
+          }
+        : null,
+    },
+  };
+}
+
+/** The v2 statistics body for the whole day with the consensus bounds, in the data's unit. */
+export function consensusStatisticsRequest(dataUnit: GlucoseUnit) {
+  const b = SERVICE_STATISTICS_BOUNDS_MGDL;
+  return {
+    targetRanges: [
+      {
+        name: "Whole day",
+        startTime: "00:00:00",
+        endTime: "00:00:00",
+        egvRanges: [
+          { name: "urgentLow" as const, bound: fromMgdlRounded(b.urgentLow, dataUnit) },
+          { name: "low" as const, bound: fromMgdlRounded(b.low, dataUnit) },
+          { name: "high" as const, bound: fromMgdlRounded(b.high, dataUnit) },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import { env } from "@/lib/env";
+import type { Preferences } from "@/lib/preferences";
+import { getStatistics } from "@/lib/service-client/client";
+import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
+import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
+import {
+  buildOverview,
+  consensusStatisticsRequest,
+  type Overview,
+  overviewWindows,
+  type TraceRange,
+} from "./overview-model";
+
+// The unit each connection's data came in (a connection's unit rarely changes). Bounded so a
+// long-running process with many patients does not grow it without limit.
+const dataUnitSeen = new Map<string, GlucoseUnit>();
+const DATA_UNITS_KEPT = 10_000;
+function rememberDataUnit(connectionId: string, unit: GlucoseUnit) {
+  if (dataUnitSeen.size >= DATA_UNITS_KEPT) dataUnitSeen.clear();
+  dataUnitSeen.set(connectionId, unit);
+}
+
+/**
+ * The overview's service calls. The window ends at the newest EGV the service holds (dataRange),
+ * not at "now": the real service releases readings hours late, and a trace ending in an empty
+ * stretch would read as a sensor failure. Null when the service holds no EGVs at all.
+ */
+export async function loadOverview(
+  connection: ConnectionRef,
+  preferences: Preferences,
+  range: TraceRange,
+  nowMs = Date.now(),
+): Promise<Overview | null> {
+  const dataRange = await readDataRange(connection);
+  const dataEndMs = dataRange.egvs ? parseDateTime(dataRange.egvs.end.systemTime) : null;
+  if (dataEndMs === null) return null;
+  const windows = overviewWindows(range, dataEndMs);
+  const asQuery = (w: { startMs: number; endMs: number }) => ({
+    startDate: formatDateTime(w.startMs),
+    endDate: formatDateTime(w.endMs),
+  });
+  const summaryWindow = asQuery(windows.summary);
+  const traceWindow = asQuery(windows.trace);
+  // The statistics' bounds must be in the data's unit, which only the EGV answer tells; asking in
+  // the unit this connection's data had last time lets both run at once, and a wrong guess (the
+  // first view of an mmol/L account) is simply asked again.
+  const guess = dataUnitSeen.get(connectionIdOf(connection)) ?? "mg/dL";
+  const statisticsIn = (unit: GlucoseUnit) =>
+    getStatistics(connection, "v2", summaryWindow, consensusStatisticsRequest(unit));
+  const [egvs, events, calibrations, guessed] = await Promise.all([
+    readEgvs(connection, summaryWindow),
+    readEvents(connection, traceWindow),
+    readCalibrations(connection, traceWindow),
+    statisticsIn(guess),
+  ]);
+  rememberDataUnit(connectionIdOf(connection), egvs.unit);
+  const statistics = egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
+  return buildOverview({
+    range,
+    preferences,
+    dataEndMs,
+    nowMs,
+    expectedDelayMinutes: env().CGM_DATA_DELAY_MINUTES,
+    egvs,
+    events: events.events,
+    calibrations: calibrations.calibrations,
+    statistics,
+  });
+}

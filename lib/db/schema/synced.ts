@@ -1,0 +1,193 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+// Types only (erased): drizzle-kit loads this file without the app's path aliases.
+import type { DataRangeResponse, EgvV2, EventV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
+import { cgmConnections } from "./client";
+
+/**
+ * The service's data as the background sync (lib/sync) last received it, one row per record and
+ * keyed by the record's identity at the service, so a repeated or interrupted sync overwrites
+ * instead of duplicating. `systemTime` is kept as a timestamp (the service's clock is nominally
+ * UTC, and range scans need an ordered column); `displayTime` is the device's wall clock with no
+ * zone, so it is kept as the DateTime text the service sent. Values are double precision so that a
+ * mmol/L value such as 5.6 comes back as the same JSON number. Rows go with their connection.
+ */
+const connectionId = () =>
+  text("connection_id")
+    .notNull()
+    .references(() => cgmConnections.id, { onDelete: "cascade" });
+const systemTime = () => timestamp("system_time", { withTimezone: true }).notNull();
+const syncedAt = () => timestamp("synced_at", { withTimezone: true }).notNull().defaultNow();
+
+/** v2 EGVs: `value` follows `smoothedValue` once the service has one, so both are rewritten on every overlap pass. */
+export const syncedEgvs = pgTable(
+  "synced_egvs",
+  {
+    connectionId: connectionId(),
+    systemTime: systemTime(),
+    displayTime: text("display_time").notNull(),
+    value: doublePrecision("value").notNull(),
+    realtimeValue: doublePrecision("realtime_value").notNull(),
+    smoothedValue: doublePrecision("smoothed_value"),
+    /** The response envelope's units, per record: a patient can change their unit at the service. */
+    unit: text("unit").$type<GlucoseUnit>().notNull(),
+    rateUnit: text("rate_unit").$type<RateUnit>().notNull(),
+    status: text("status").$type<EgvV2["status"]>(),
+    trend: text("trend").$type<EgvV2["trend"]>(),
+    trendRate: doublePrecision("trend_rate"),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.systemTime] })],
+);
+
+/**
+ * v2 events by `eventId`, which the service keeps when an event changes status. A deleted event
+ * stays as a row with eventStatus "deleted" (readers keep only "created"): the row records that
+ * the deletion was seen, and a status change is then one update of the same row.
+ */
+export const syncedEvents = pgTable(
+  "synced_events",
+  {
+    connectionId: connectionId(),
+    eventId: text("event_id").notNull(),
+    systemTime: systemTime(),
+    displayTime: text("display_time").notNull(),
+    eventType: text("event_type").$type<EventV2["eventType"]>().notNull(),
+    eventSubType: text("event_sub_type").$type<EventV2["eventSubType"]>(),
+    value: doublePrecision("value"),
+    unit: text("unit").$type<EventV2["unit"]>(),
+    eventStatus: text("event_status").$type<EventV2["eventStatus"]>().notNull(),
+    syncedAt: syncedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.eventId] }),
+    index("synced_events_time_idx").on(t.connectionId, t.systemTime),
+  ],
+);
+
+export const syncedCalibrations = pgTable(
+  "synced_calibrations",
+  {
+    connectionId: connectionId(),
+    systemTime: systemTime(),
+    displayTime: text("display_time").notNull(),
+    value: doublePrecision("value").notNull(),
+    unit: text("unit").$type<GlucoseUnit>().notNull(),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.systemTime] })],
+);
+
+/**
+ * Where each connection's sync stands. `*Through` is the dataRange end (the newest record's
+ * systemTime) a data group was last synced up to; null until that group's first sync. The lease
+ * (`lockedUntil`, `lockedBy`) makes one sync per connection at a time across processes without a
+ * transaction held over HTTP calls (see lib/sync/store.ts).
+ */
+export const syncState = pgTable(
+  "sync_state",
+  {
+    connectionId: text("connection_id")
+      .primaryKey()
+      .references(() => cgmConnections.id, { onDelete: "cascade" }),
+    egvsThrough: timestamp("egvs_through", { withTimezone: true }),
+    eventsThrough: timestamp("events_through", { withTimezone: true }),
+    calibrationsThrough: timestamp("calibrations_through", { withTimezone: true }),
+    /**
+     * Where the group's synced records run without a hole up to `*Through`: the start of its
+     * backfill, or of the first read after a gap longer than the backfill. Readers (lib/sync/source.ts)
+     * answer only windows that start there or later (or anywhere, when it is the group's first record).
+     */
+    egvsFrom: timestamp("egvs_from", { withTimezone: true }),
+    eventsFrom: timestamp("events_from", { withTimezone: true }),
+    calibrationsFrom: timestamp("calibrations_from", { withTimezone: true }),
+    /** The service's dataRange as the last successful sync saw it (its ends are the `*Through`). */
+    dataRange: jsonb("data_range").$type<DataRangeResponse>(),
+    /** When events were last re-read back over SYNC_EVENTS_RECHECK_HOURS (lib/sync/plan.ts). */
+    eventsCheckedAt: timestamp("events_checked_at", { withTimezone: true }),
+    /** Every data group with records has had its first (backfill) sync. */
+    backfillDone: boolean("backfill_done").notNull().default(false),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** Failed attempts since the last success; sets the backoff before the next one. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /**
+     * The connection's token version when the service refused its authorization: the sync skips
+     * the connection until its tokens change (a reconnect stores new ones).
+     */
+    reconnectTokenVersion: integer("reconnect_token_version"),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sync_state_due_idx").on(t.nextAttemptAt)],
+);
+
+/**
+ * The pacing of the sync's service calls (lib/sync/rate-limit.ts), one row per app registration
+ * (its client_id), shared by every sync process: `tatMs` is the GCRA's theoretical arrival time,
+ * in milliseconds since the epoch on the database's clock.
+ */
+export const syncRateLimit = pgTable("sync_rate_limit", {
+  clientId: text("client_id").primaryKey(),
+  tatMs: doublePrecision("tat_ms").notNull(),
+});
+
+/**
+ * Per connection and day, the sums the population view needs (lib/sync/daily.ts), so that a
+ * clinic's view reads about 28 rows per patient instead of 8,000 readings. A day is the date of
+ * the readings' displayTime (the patient's own calendar, as on the AGP). Rewritten from
+ * synced_egvs for every day an EGV write touches, in the same transaction, so it never disagrees
+ * with the rows. Counts are per consensus range (lib/metrics, sentinels as 39 and 401); `sum` and
+ * `sumOfSquares` are of the metric values in mg/dL.
+ */
+export const syncedEgvDays = pgTable(
+  "synced_egv_days",
+  {
+    connectionId: connectionId(),
+    day: date("day", { mode: "string" }).notNull(),
+    n: integer("n").notNull(),
+    veryLow: integer("very_low").notNull(),
+    low: integer("low").notNull(),
+    inRange: integer("in_range").notNull(),
+    high: integer("high").notNull(),
+    veryHigh: integer("very_high").notNull(),
+    sum: doublePrecision("sum").notNull(),
+    sumOfSquares: doublePrecision("sum_of_squares").notNull(),
+    /** The day's newest reading: "days since last data", and the patient's clock (displayTime − systemTime). */
+    lastSystemTime: timestamp("last_system_time", { withTimezone: true }).notNull(),
+    lastDisplayTime: text("last_display_time").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.day] })],
+);
+
+/**
+ * The service's own v2 statistics of a connection's last 14 days of data, fetched by the sync at
+ * most every SYNC_STATISTICS_HOURS for patients of a clinic (lib/sync/statistics.ts): only the
+ * service knows its hypoglycemia risk estimate, and the population view shows it per patient.
+ */
+export const syncedStatistics = pgTable("synced_statistics", {
+  connectionId: text("connection_id")
+    .primaryKey()
+    .references(() => cgmConnections.id, { onDelete: "cascade" }),
+  /** The window asked for (systemTime), ending at the newest EGV the service held. */
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowEnd: timestamp("window_end", { withTimezone: true }).notNull(),
+  /** Null when the service gives none (not enough sensor use in the window, spec 2.6). */
+  hypoglycemiaRisk: text("hypoglycemia_risk").$type<HypoglycemiaRisk>(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+});

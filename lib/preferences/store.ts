@@ -1,0 +1,22 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { db, schema } from "@/lib/db";
+import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
+
+/** A user's preferences, or the defaults when they never changed them. */
+export async function preferencesOf(userId: string): Promise<Preferences> {
+  const [row] = await (await db())
+    .select()
+    .from(schema.userPreferences)
+    .where(eq(schema.userPreferences.userId, userId));
+  if (!row) return DEFAULT_PREFERENCES;
+  return { unit: row.unit, targetLowMgdl: row.targetLowMgdl, targetHighMgdl: row.targetHighMgdl };
+}
+
+export async function savePreferences(userId: string, preferences: Preferences): Promise<void> {
+  const values = { ...preferences, updatedAt: new Date() };
+  await (await db())
+    .insert(schema.userPreferences)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: schema.userPreferences.userId, set: values });
+}

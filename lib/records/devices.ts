@@ -1,0 +1,131 @@
+import { type AlertSettingV2, type DeviceV2, daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
+import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, rateUnitFor } from "@/lib/cgm/units";
+import { glucoseText } from "./calibrations";
+import { countText, formatAmount, formatClock } from "./format";
+
+/**
+ * The devices page (spec 2.4): device records, their alert schedules (v2) and alert settings
+ * (v1 and v2) in words. Glucose thresholds are shown in the patient's display unit; rates in the
+ * matching rate unit; minutes as minutes.
+ */
+
+type Day = (typeof daysOfWeek)[number];
+const DAY_NAMES: Record<Day, string> = {
+  sunday: "Sunday",
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+};
+
+/**
+ * The days a schedule applies to: "Every day", "Weekdays", "Weekends", a run of three or more
+ * days as "Sunday to Thursday" (also across the weekend: "Friday to Monday"), else a list in week
+ * order ("Monday, Wednesday, Friday").
+ */
+export function scheduleDaysText(days: readonly Day[]): string {
+  const set = new Set(days);
+  const idx = daysOfWeek.map((d, i) => (set.has(d) ? i : -1)).filter((i) => i >= 0);
+  const n = idx.length;
+  if (n === 0) return "No days";
+  if (n === 7) return "Every day";
+  const is = (...names: Day[]) => n === names.length && names.every((d) => set.has(d));
+  if (is("monday", "tuesday", "wednesday", "thursday", "friday")) return "Weekdays";
+  if (is("saturday", "sunday")) return "Weekends";
+  // A run: exactly one chosen day whose previous day (cyclically) is not chosen.
+  const starts = idx.filter((i) => !set.has(daysOfWeek[(i + 6) % 7]!));
+  if (n >= 3 && starts.length === 1) {
+    const first = starts[0]!;
+    const last = (first + n - 1) % 7;
+    return `${DAY_NAMES[daysOfWeek[first]!]} to ${DAY_NAMES[daysOfWeek[last]!]}`;
+  }
+  return idx.map((i) => DAY_NAMES[daysOfWeek[i]!]).join(", ");
+}
+
+/** "All day" (start equal to end), "08:00 to 17:00", "22:00 to 06:00 (overnight)". */
+export function scheduleHoursText(startTime: string, endTime: string): string {
+  const w = timeOfDayWindow(startTime, endTime);
+  if (w.endSecond - w.startSecond >= 86_400) return "All day";
+  const text = `${formatClock(startTime)} to ${formatClock(endTime)}`;
+  return w.endSecond < w.startSecond ? `${text} (overnight)` : text;
+}
+
+const ALERT_LABELS: Record<AlertSettingV2["alertName"], string> = {
+  fixedLow: "Urgent low (fixed)",
+  low: "Low",
+  high: "High",
+  rise: "Rise rate",
+  fall: "Fall rate",
+  outOfRange: "Signal loss",
+};
+const ALERT_ORDER = Object.keys(ALERT_LABELS) as Array<AlertSettingV2["alertName"]>;
+
+export function alertNameLabel(name: AlertSettingV2["alertName"]): string {
+  return ALERT_LABELS[name];
+}
+
+/** Alerts in the order a person checks them: urgent low, low, high, rise, fall, signal loss. */
+export function orderAlertSettings<T extends { alertName: AlertSettingV2["alertName"] }>(
+  settings: readonly T[],
+): T[] {
+  return [...settings].sort((a, b) => ALERT_ORDER.indexOf(a.alertName) - ALERT_ORDER.indexOf(b.alertName));
+}
+
+const isGlucoseUnit = (unit: string): unit is GlucoseUnit =>
+  (GLUCOSE_UNITS as readonly string[]).includes(unit);
+
+/**
+ * The value an alert is set at, in words, or null when the record has none.
+ * - Glucose thresholds (mg/dL, mmol/L) are converted to `glucoseUnit` and shown as readings are
+ *   ("70 mg/dL", "3.9 mmol/L").
+ * - Rates (rise, fall) are converted to the rate unit of `glucoseUnit`: one decimal in mg/dL/min,
+ *   two in mmol/L/min (2 mg/dL/min = 0.11 mmol/L/min). A rate is never read as a glucose value.
+ * - Minutes (signal loss) stay minutes.
+ */
+export function alertValueText(
+  setting: { value: number | null; unit: AlertSettingV2["unit"] },
+  glucoseUnit: GlucoseUnit,
+): string | null {
+  const { value, unit } = setting;
+  if (value === null) return null;
+  if (unit === null) return formatAmount(value);
+  if (isGlucoseUnit(unit)) return glucoseText(convertGlucose(value, unit, glucoseUnit), glucoseUnit);
+  if (unit === "minutes") return countText(value, "minute", "minutes");
+  const rate = convertGlucose(value, unit === "mg/dL/min" ? "mg/dL" : "mmol/L", glucoseUnit);
+  const shown = glucoseUnit === "mg/dL" ? Math.round(rate * 10) / 10 : Math.round(rate * 100) / 100;
+  return `${shown} ${rateUnitFor(glucoseUnit)}`;
+}
+
+/** Snooze minutes in words; null (not given, e.g. rate alerts on newer sensors) stays null. */
+export function snoozeText(snooze: number | null): string | null {
+  return snooze === null ? null : countText(snooze, "minute", "minutes");
+}
+
+/** "g7" → "G7"; other names as the service sends them; null stays null. */
+export function generationLabel(generation: string | null): string | null {
+  if (generation === null || generation.trim() === "") return null;
+  return /^g\d+$/i.test(generation.trim()) ? generation.trim().toUpperCase() : generation.trim();
+}
+
+const DISPLAY_DEVICES: Record<string, string> = {
+  ios: "iOS app",
+  android: "Android app",
+  receiver: "Receiver",
+};
+
+/** "iOS" → "iOS app", "android" → "Android app", "receiver" → "Receiver"; others as sent. */
+export function displayDeviceLabel(displayDevice: string | null): string | null {
+  if (displayDevice === null || displayDevice.trim() === "") return null;
+  return DISPLAY_DEVICES[displayDevice.trim().toLowerCase()] ?? displayDevice.trim();
+}
+
+/** A heading for a v2 device: "G7 transmitter · iOS app", "Receiver", "Device". */
+export function deviceTitle(device: Pick<DeviceV2, "transmitterGeneration" | "displayDevice">): string {
+  const generation = generationLabel(device.transmitterGeneration);
+  const display = displayDeviceLabel(device.displayDevice);
+  if (generation && display) return `${generation} transmitter · ${display}`;
+  if (generation) return `${generation} transmitter`;
+  return display ?? "Device";
+}

@@ -1,0 +1,63 @@
+import { type EventType, type EventV2, eventTypeSchema } from "@/lib/cgm/schemas";
+import { firstParam, type SearchParam } from "./query";
+
+export { eventSubTypeLabel, eventTitle, eventTypeLabel, eventValueText } from "./labels";
+
+/**
+ * The events page (spec 2.3): which events to list and how each one reads. v2 events carry
+ * `eventStatus`; a deleted event is still listed on request, marked as deleted.
+ */
+
+export const EVENT_TYPES = eventTypeSchema.options;
+export type EventTypeFilter = EventType | "all";
+export type DeletedToggle = "show" | "hide";
+
+/** `?type=`: carbs, insulin, exercise or health; anything else is "all". */
+export function parseEventTypeFilter(param: SearchParam): EventTypeFilter {
+  const text = firstParam(param);
+  return EVENT_TYPES.find((t) => t === text) ?? "all";
+}
+
+/** `?deleted=show` lists deleted events; anything else hides them. */
+export function parseDeletedToggle(param: SearchParam): DeletedToggle {
+  return firstParam(param) === "show" ? "show" : "hide";
+}
+
+/**
+ * The events to list, newest first. Newest by systemTime: displayTime follows the receiver's clock,
+ * which jumps when the patient travels or the clocks change, so it can run backwards.
+ */
+export function filterEvents(
+  events: readonly EventV2[],
+  filter: { type: EventTypeFilter; deleted: DeletedToggle },
+): EventV2[] {
+  return events
+    .filter((e) => filter.type === "all" || e.eventType === filter.type)
+    .filter((e) => filter.deleted === "show" || e.eventStatus !== "deleted")
+    .sort((a, b) =>
+      a.systemTime === b.systemTime
+        ? a.eventId.localeCompare(b.eventId)
+        : a.systemTime < b.systemTime
+          ? 1
+          : -1,
+    );
+}
+
+/** How many events each type filter would list (deleted ones only when shown). */
+export function countByType(
+  events: readonly EventV2[],
+  deleted: DeletedToggle,
+): Record<EventTypeFilter, number> {
+  const counts: Record<EventTypeFilter, number> = { all: 0, carbs: 0, insulin: 0, exercise: 0, health: 0 };
+  for (const e of events) {
+    if (deleted === "hide" && e.eventStatus === "deleted") continue;
+    counts.all++;
+    counts[e.eventType]++;
+  }
+  return counts;
+}
+
+/** Deleted events of the chosen type (the number the "show deleted" link offers). */
+export function deletedCount(events: readonly EventV2[], type: EventTypeFilter): number {
+  return events.filter((e) => e.eventStatus === "deleted" && (type === "all" || e.eventType === type)).length;
+}

@@ -1,0 +1,252 @@
+import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
+import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
+import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
+import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
+import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import {
+  type BandEdges,
+  type BandGoal,
+  type BandKey,
+  bandsOf,
+  goalMet,
+  type TargetPreset,
+  timeInBands,
+} from "@/lib/metrics/targets";
+import { formatGlucoseNumber } from "@/lib/trace/format";
+import type { ReportPeriod } from "./period";
+import type { Reading } from "./readings";
+
+/**
+ * The AGP report as pages and the PDF draw it: the consensus metrics of the period, the time in
+ * the chosen population's bands with its goals, the percentile profile by time of day and the
+ * daily profiles of its last 14 days. Metrics are computed in mg/dL (lib/metrics) and converted
+ * for display only here, once.
+ */
+export const DAILY_PROFILE_DAYS = 14;
+/** Readings further apart than this are not joined by a line: a gap is drawn as a gap. */
+export const PROFILE_GAP_MINUTES = 15;
+/** The charts' glucose axis: the sensor's measuring range and a little above, so LOW/HIGH show at the edges. */
+export const AGP_AXIS_MGDL = { min: 0, max: SENTINEL_HIGH_MGDL } as const;
+
+const BAND_NAMES: Record<BandKey, string> = {
+  veryHigh: "Very high",
+  high: "High",
+  inRange: "Target range",
+  low: "Low",
+  veryLow: "Very low",
+};
+
+export interface ReportBand {
+  key: BandKey;
+  name: string;
+  /** The band's glucose range in the display unit, as words ("above 250", "54–69"). */
+  range: string;
+  percent: number;
+  minutesPerDay: number;
+}
+
+export interface ReportGoal {
+  /** What is summed, in the display unit ("Below 70 mg/dL"). */
+  label: string;
+  /** The goal as words ("under 4%"). */
+  goal: string;
+  percent: number;
+  met: boolean;
+}
+
+export interface ProfileDay {
+  /** The patient's calendar day (displayTime), yyyy-MM-dd. */
+  day: string;
+  readings: number;
+  /** Polylines of [minute of the day, value in the display unit]; a gap starts a new line. */
+  lines: Array<Array<[number, number]>>;
+}
+
+export interface AgpReport {
+  period: ReportPeriod & { days: number; firstDay: string | null; lastDay: string | null };
+  unit: GlucoseUnit;
+  dataUnit: GlucoseUnit;
+  preset: Pick<TargetPreset, "id" | "label">;
+  metrics: ReportMetrics;
+  /** Mean and SD in the display unit, rounded as the unit is read. */
+  meanText: string | null;
+  sdText: string | null;
+  bands: ReportBand[] | null;
+  goals: ReportGoal[] | null;
+  /** The preset's target range in the display unit: the AGP's shaded band. */
+  target: { low: number; high: number };
+  axis: { min: number; max: number; ticks: number[] };
+  agp: Array<(Omit<AgpPoint, "n"> & { n: number }) | null>;
+  dailyProfiles: ProfileDay[];
+}
+
+const text = (mgdl: number, unit: GlucoseUnit) =>
+  formatGlucoseNumber(convertGlucose(mgdl, "mg/dL", unit), unit);
+/** The largest value the unit can write below `mgdl` (69 mg/dL, 3.8 mmol/L below 70). */
+const justBelow = (mgdl: number, unit: GlucoseUnit) =>
+  unit === "mg/dL" ? String(mgdl - 1) : (fromMgdlRounded(mgdl, unit) - 0.1).toFixed(1);
+const justAbove = (mgdl: number, unit: GlucoseUnit) =>
+  unit === "mg/dL" ? String(mgdl + 1) : (fromMgdlRounded(mgdl, unit) + 0.1).toFixed(1);
+
+/** A band's range in words and the display unit: "below 54", "54–69", "70–180", "181–250", "above 250". */
+export function bandRangeText(key: BandKey, edges: BandEdges, unit: GlucoseUnit): string {
+  switch (key) {
+    case "veryLow":
+      return `below ${text(edges.veryLowBelow, unit)}`;
+    case "low":
+      return `${text(edges.veryLowBelow, unit)}–${justBelow(edges.lowBelow, unit)}`;
+    case "inRange":
+      return `${text(edges.lowBelow, unit)}–${text(edges.inRangeMax, unit)}`;
+    case "high":
+      return edges.highMax === null
+        ? `above ${text(edges.inRangeMax, unit)}`
+        : `${justAbove(edges.inRangeMax, unit)}–${text(edges.highMax, unit)}`;
+    case "veryHigh":
+      return `above ${text(edges.highMax ?? edges.inRangeMax, unit)}`;
+  }
+}
+
+/** What a goal sums, in words: the bands' joint range ("Below 70 mg/dL", "Above 180 mg/dL"). */
+export function goalLabel(goal: BandGoal, edges: BandEdges, unit: GlucoseUnit): string {
+  const has = (k: BandKey) => goal.bands.includes(k);
+  if (has("inRange")) return `${text(edges.lowBelow, unit)}–${text(edges.inRangeMax, unit)} ${unit}`;
+  if (has("low")) return `Below ${text(edges.lowBelow, unit)} ${unit}`;
+  if (has("veryLow")) return `Below ${text(edges.veryLowBelow, unit)} ${unit}`;
+  if (has("high")) return `Above ${text(edges.inRangeMax, unit)} ${unit}`;
+  return `Above ${text(edges.highMax ?? edges.inRangeMax, unit)} ${unit}`;
+}
+
+function profileLines(readings: readonly Reading[], unit: GlucoseUnit): Array<Array<[number, number]>> {
+  const lines: Array<Array<[number, number]>> = [];
+  let line: Array<[number, number]> = [];
+  let previous: Reading | null = null;
+  for (const r of readings) {
+    // A new line after a gap, and where the clock jumped (a travel or daylight-saving change
+    // moves the minute of the day; joining across it would draw a line backwards).
+    const minute = secondsOfDay(r.displayMs) / 60;
+    const jumped = previous !== null && minute < secondsOfDay(previous.displayMs) / 60;
+    if (previous && (r.t - previous.t > PROFILE_GAP_MINUTES * 60_000 || jumped)) {
+      if (line.length) lines.push(line);
+      line = [];
+    }
+    line.push([minute, fromMgdlRounded(r.mgdl, unit)]);
+    previous = r;
+  }
+  if (line.length) lines.push(line);
+  return lines;
+}
+
+/**
+ * The period's bounds on the patient's clock: its systemTime ends moved by the clock offset of the
+ * reading nearest each (a period is chosen on systemTime; people read it in their own days).
+ */
+export function periodDays(period: ReportPeriod, readings: readonly Reading[]) {
+  const first = readings[0];
+  const last = readings.at(-1);
+  if (!first || !last) return null;
+  const startMs = period.startMs + (first.displayMs - first.t);
+  const endMs = period.endMs + (last.displayMs - last.t);
+  const day = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
+  return { firstDayMs: day(startMs), lastDayMs: day(endMs) };
+}
+
+/**
+ * The last `DAILY_PROFILE_DAYS` calendar days (displayTime) of the period, days without readings
+ * included: a week without a sensor must show as empty days, not vanish from the report.
+ */
+export function dailyProfiles(
+  period: ReportPeriod,
+  readings: readonly Reading[],
+  unit: GlucoseUnit,
+): ProfileDay[] {
+  const bounds = periodDays(period, readings);
+  if (!bounds) return [];
+  const { lastDayMs } = bounds;
+  const firstDayMs = Math.max(lastDayMs - (DAILY_PROFILE_DAYS - 1) * MS_PER_DAY, bounds.firstDayMs);
+  const byDay = new Map<number, Reading[]>();
+  for (const r of readings) {
+    const day = Math.floor(r.displayMs / MS_PER_DAY) * MS_PER_DAY;
+    if (day < firstDayMs) continue;
+    const list = byDay.get(day);
+    if (list) list.push(r);
+    else byDay.set(day, [r]);
+  }
+  const days: ProfileDay[] = [];
+  for (let day = firstDayMs; day <= lastDayMs; day += MS_PER_DAY) {
+    const list = byDay.get(day) ?? [];
+    days.push({
+      day: new Date(day).toISOString().slice(0, 10),
+      readings: list.length,
+      lines: profileLines(list, unit),
+    });
+  }
+  return days;
+}
+
+export interface AgpReportInput {
+  period: ReportPeriod;
+  readings: readonly Reading[];
+  dataUnit: GlucoseUnit;
+  unit: GlucoseUnit;
+  preset: TargetPreset;
+}
+
+export function buildAgpReport({ period, readings, dataUnit, unit, preset }: AgpReportInput): AgpReport {
+  const values = readings.map((r) => r.mgdl);
+  const metrics = reportMetrics(values, period.startMs, period.endMs);
+  const shares = timeInBands(values, preset.edges);
+  const edges = preset.edges;
+  const bounds = periodDays(period, readings);
+  const tickMgdl = [edges.veryLowBelow, edges.lowBelow, edges.inRangeMax, edges.highMax ?? 250, 400];
+  return {
+    period: {
+      ...period,
+      days: Math.round((period.endMs - period.startMs) / MS_PER_DAY),
+      firstDay: bounds ? new Date(bounds.firstDayMs).toISOString().slice(0, 10) : null,
+      lastDay: bounds ? new Date(bounds.lastDayMs).toISOString().slice(0, 10) : null,
+    },
+    unit,
+    dataUnit,
+    preset: { id: preset.id, label: preset.label },
+    metrics,
+    // A mean of exactly 39 or 401 (every reading LOW or HIGH) reads as the word, like the readings.
+    meanText: metrics.mean === null ? null : displayValue(convertGlucose(metrics.mean, "mg/dL", unit), unit),
+    sdText: metrics.sd === null ? null : text(metrics.sd, unit),
+    bands:
+      shares &&
+      bandsOf(edges).map((key) => ({
+        key,
+        name: BAND_NAMES[key],
+        range: bandRangeText(key, edges, unit),
+        percent: shares[key],
+        minutesPerDay: Math.round((shares[key] / 100) * 1440),
+      })),
+    goals:
+      shares &&
+      preset.goals.map((g) => ({
+        label: goalLabel(g, edges, unit),
+        goal: `${g.comparison === "above" ? "over" : "under"} ${g.percent}%`,
+        percent: g.bands.reduce((s, b) => s + shares[b], 0),
+        met: goalMet(g, shares),
+      })),
+    target: { low: fromMgdlRounded(edges.lowBelow, unit), high: fromMgdlRounded(edges.inRangeMax, unit) },
+    axis: {
+      min: fromMgdlRounded(AGP_AXIS_MGDL.min, unit),
+      max: fromMgdlRounded(AGP_AXIS_MGDL.max, unit),
+      ticks: tickMgdl.map((v) => fromMgdlRounded(v, unit)),
+    },
+    agp: agpProfile(readings.map((r) => ({ secondOfDay: secondsOfDay(r.displayMs), mgdl: r.mgdl }))).map(
+      (p) =>
+        p && {
+          minute: p.minute,
+          n: p.n,
+          p5: fromMgdlRounded(p.p5, unit),
+          p25: fromMgdlRounded(p.p25, unit),
+          p50: fromMgdlRounded(p.p50, unit),
+          p75: fromMgdlRounded(p.p75, unit),
+          p95: fromMgdlRounded(p.p95, unit),
+        },
+    ),
+    dailyProfiles: dailyProfiles(period, readings, unit),
+  };
+}

@@ -1,0 +1,53 @@
+import { isPopulationId, type PopulationId } from "@/lib/metrics/targets";
+import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS } from "./period";
+
+/**
+ * The AGP page's query: the period (`days`, or `startDate`/`endDate` as the service writes them,
+ * or the date form's `startDay`/`endDay`, read as whole days of systemTime) and the population
+ * whose targets the metrics panel shows (`targets`, default the standard type 1/type 2 goals).
+ */
+export interface AgpQuery {
+  period: PeriodRequest;
+  population: PopulationId;
+}
+
+export const AGP_DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), targets: "standard" } as const;
+
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseAgpQuery(
+  get: (name: string) => string | undefined,
+): { ok: true; value: AgpQuery } | { ok: false; message: string } {
+  const targets = get("targets") ?? AGP_DEFAULTS.targets;
+  if (!isPopulationId(targets)) {
+    return { ok: false, message: 'targets must be "standard", "older" or "pregnancy"' };
+  }
+  const startDay = get("startDay");
+  const endDay = get("endDay");
+  let read = get;
+  if (startDay !== undefined || endDay !== undefined) {
+    if (!startDay || !endDay || !DAY_SHAPE.test(startDay) || !DAY_SHAPE.test(endDay)) {
+      return { ok: false, message: "give both a first and a last day" };
+    }
+    if (startDay > endDay) return { ok: false, message: "the first day must not be after the last day" };
+    const dates: Record<string, string> = {
+      startDate: `${startDay}T00:00:00`,
+      endDate: `${endDay}T23:59:59`,
+    };
+    read = (name) => dates[name] ?? get(name);
+  }
+  const period = parsePeriodRequest(read);
+  if (!period.ok) return period;
+  return { ok: true, value: { period: period.value, population: targets } };
+}
+
+/** The query that asks for `query` again: for links that change one choice and for the PDF. */
+export function agpQueryParams(query: AgpQuery): Record<string, string> {
+  const out: Record<string, string> = { targets: query.population };
+  if (query.period.kind === "days") out.days = String(query.period.days);
+  else {
+    out.startDate = query.period.period.startDate;
+    out.endDate = query.period.period.endDate;
+  }
+  return out;
+}

@@ -1,0 +1,319 @@
+import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
+import { displayValue } from "@/lib/cgm/values";
+import { formatGlucoseNumber } from "@/lib/trace/format";
+import {
+  ATTRIBUTION_MIN_CHANGE_POINTS,
+  BAND_BETTER,
+  bandIncludes,
+  bandLabel,
+  bandShare,
+  type ComparedBand,
+  type Comparison,
+  roundTenth,
+  signedPoints,
+} from "./comparison";
+import {
+  type PeriodRequest,
+  parsePeriodRequest,
+  previousPeriod,
+  type ReportPeriod,
+  resolvePeriod,
+} from "./period";
+import type { ReportSummary } from "./summary";
+
+/**
+ * What the comparison page and its API read from a query, and the page's table as text: each
+ * metric of both periods in the display unit, and its change in words.
+ */
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `days`, or the recent period as startDate/endDate. Besides the service's DateTime, a plain date
+ * (what a date field sends) is read as the whole day: its start from 00:00:00, its end to
+ * 23:59:59. An empty field counts as absent.
+ */
+export function parseComparisonRequest(get: (name: string) => string | null | undefined) {
+  return parsePeriodRequest((name) => {
+    const value = get(name);
+    if (value === "" || value === null || value === undefined) return undefined;
+    if (name === "startDate" && DATE_ONLY.test(value)) return `${value}T00:00:00`;
+    if (name === "endDate" && DATE_ONLY.test(value)) return `${value}T23:59:59`;
+    return value;
+  });
+}
+
+/** The two periods a request means: the recent one, and the one of the same length before it. */
+export function comparisonPeriods(
+  request: PeriodRequest,
+  dataEndMs: number | null,
+): { earlier: ReportPeriod; recent: ReportPeriod } | null {
+  const recent = resolvePeriod(request, dataEndMs);
+  return recent && { earlier: previousPeriod(recent), recent };
+}
+
+/** A period's length in whole days, as the page names it ("14 days"; a date range ending 23:59:59 too). */
+export function periodDays(period: Pick<ReportPeriod, "startMs" | "endMs">): number {
+  return Math.max(1, Math.round((period.endMs - period.startMs) / MS_PER_DAY));
+}
+
+/**
+ * The custom-period form's dates for a recent period: whole days ending on its end's day, as many
+ * as the period is long, so that sending the form unchanged asks for the same length again.
+ */
+export function formDates(recent: { startDate: string; endDate: string }): { start: string; end: string } {
+  const startMs = parseDateTime(recent.startDate) ?? 0;
+  const endMs = parseDateTime(recent.endDate) ?? 0;
+  const days = periodDays({ startMs, endMs });
+  const endDay = Math.floor(endMs / MS_PER_DAY) * MS_PER_DAY;
+  return {
+    start: formatDateTime(endDay - (days - 1) * MS_PER_DAY).slice(0, 10),
+    end: formatDateTime(endDay).slice(0, 10),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+export type Direction = "up" | "down" | "same";
+export type Judgement = "better" | "worse" | null;
+
+export interface ChangeText {
+  direction: Direction;
+  /** The size of the change with its unit, unsigned ("6.2 points", "12 mg/dL"); "" when the same. */
+  amount: string;
+  /** Better or worse where the consensus makes that unambiguous, else null. */
+  judgement: Judgement;
+}
+
+export interface ComparisonRow {
+  key: string;
+  label: string;
+  /** A qualifier shown under the label ("below 54 mg/dL included"). */
+  note: string | null;
+  /** null: the period has no readings, so no value. */
+  earlier: string | null;
+  recent: string | null;
+  change: ChangeText | null;
+}
+
+interface RowSpec {
+  key: string;
+  label: string;
+  note?: string;
+  value: (s: ReportSummary) => number | null;
+  /** The value as shown. */
+  show: (v: number) => string;
+  /** A change's size, unsigned, as shown (its rounding decides "the same"). */
+  amount: (d: number) => { rounded: number; text: string };
+  better?: "up" | "down";
+  /** The smallest change (as shown) that is judged; smaller ones are too small to call. */
+  judgeFrom?: number;
+}
+
+/**
+ * Judged only from a visible size: a whole percentage point for the shares and CV (the threshold
+ * the attribution uses), one unit for GRI (a weighted sum of shares, on the same 0–100 scale), and
+ * half a unit for LBGI and HBGI, whose risk categories are 1.1 to 2.5 units wide.
+ */
+const JUDGE_FROM = { points: ATTRIBUTION_MIN_CHANGE_POINTS, gri: 1, bgi: 0.5 } as const;
+
+const oneDecimal = (d: number) => {
+  const rounded = roundTenth(Math.abs(d));
+  return { rounded, text: rounded.toFixed(1) };
+};
+const percent = (v: number) => `${v.toFixed(1)}%`;
+const points = (d: number) => {
+  const { rounded, text } = oneDecimal(d);
+  return { rounded, text: `${text} ${rounded === 1 ? "point" : "points"}` };
+};
+
+function glucose(unit: GlucoseUnit) {
+  const inUnit = (mgdl: number) => convertGlucose(mgdl, "mg/dL", unit);
+  return {
+    // A mean is no reading, but one below 40 or above 400 mg/dL is as unknown as LOW and HIGH.
+    mean: (mgdl: number) => {
+      const text = displayValue(inUnit(mgdl), unit);
+      return text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
+    },
+    spread: (mgdl: number) => `${formatGlucoseNumber(inUnit(mgdl), unit)} ${unit}`,
+    amount: (mgdlDiff: number) => {
+      const text = formatGlucoseNumber(Math.abs(inUnit(mgdlDiff)), unit);
+      return { rounded: Number(text), text: `${text} ${unit}` };
+    },
+  };
+}
+
+function rowSpecs(unit: GlucoseUnit): RowSpec[] {
+  const g = glucose(unit);
+  const band = (key: ComparedBand): RowSpec => ({
+    key,
+    label: bandLabel(key, unit),
+    note: bandIncludes(key, unit) ?? undefined,
+    value: (s) => bandShare(s.timeInRanges, key),
+    show: percent,
+    amount: points,
+    better: BAND_BETTER[key],
+    judgeFrom: JUDGE_FROM.points,
+  });
+  const plain = (d: number) => oneDecimal(d);
+  return [
+    band("inRange"),
+    band("belowRange"),
+    band("veryLow"),
+    band("aboveRange"),
+    band("veryHigh"),
+    { key: "mean", label: "Mean glucose", value: (s) => s.mean, show: g.mean, amount: g.amount },
+    { key: "sd", label: "Standard deviation", value: (s) => s.sd, show: g.spread, amount: g.amount },
+    {
+      key: "cv",
+      label: "Coefficient of variation",
+      value: (s) => s.cv,
+      show: percent,
+      amount: points,
+      better: "down",
+      judgeFrom: JUDGE_FROM.points,
+    },
+    { key: "gmi", label: "GMI (estimated A1C)", value: (s) => s.gmi, show: percent, amount: points },
+    {
+      key: "gri",
+      label: "Glycemia Risk Index (GRI)",
+      value: (s) => s.gri,
+      show: (v) => v.toFixed(1),
+      amount: plain,
+      better: "down",
+      judgeFrom: JUDGE_FROM.gri,
+    },
+    {
+      key: "lbgi",
+      label: "Low blood glucose index (LBGI)",
+      value: (s) => s.lbgi,
+      show: (v) => v.toFixed(1),
+      amount: plain,
+      better: "down",
+      judgeFrom: JUDGE_FROM.bgi,
+    },
+    {
+      key: "hbgi",
+      label: "High blood glucose index (HBGI)",
+      value: (s) => s.hbgi,
+      show: (v) => v.toFixed(1),
+      amount: plain,
+      better: "down",
+      judgeFrom: JUDGE_FROM.bgi,
+    },
+    {
+      key: "sensorActivePercent",
+      label: "Sensor active time",
+      value: (s) => s.sensorActivePercent,
+      show: percent,
+      amount: points,
+    },
+    {
+      key: "nValues",
+      label: "Readings",
+      value: (s) => s.nValues,
+      show: (v) => v.toLocaleString("en"),
+      amount: (d) => ({ rounded: Math.abs(d), text: Math.abs(d).toLocaleString("en") }),
+    },
+  ];
+}
+
+/**
+ * Every row of the table. Better and worse are said only where the consensus makes them
+ * unambiguous: more time in range, less time below or above it, a lower CV and lower risk
+ * indices; and only for changes large enough to call (JUDGE_FROM). Mean, SD and GMI are not judged (a lower mean can come with more lows), nor are sensor
+ * time and the number of readings, which describe the data rather than the glucose.
+ */
+export function comparisonRows(
+  c: Pick<Comparison, "earlier" | "recent">,
+  unit: GlucoseUnit,
+): ComparisonRow[] {
+  return rowSpecs(unit).map((spec) => {
+    const a = spec.value(c.earlier);
+    const b = spec.value(c.recent);
+    let change: ChangeText | null = null;
+    if (a !== null && b !== null) {
+      const { rounded, text } = spec.amount(b - a);
+      const direction: Direction = rounded === 0 ? "same" : b > a ? "up" : "down";
+      change = {
+        direction,
+        amount: direction === "same" ? "" : text,
+        judgement:
+          direction === "same" || spec.better === undefined || rounded < (spec.judgeFrom ?? 0)
+            ? null
+            : direction === spec.better
+              ? "better"
+              : "worse",
+      };
+    }
+    return {
+      key: spec.key,
+      label: spec.label,
+      note: spec.note ?? null,
+      earlier: a === null ? null : spec.show(a),
+      recent: b === null ? null : spec.show(b),
+      change,
+    };
+  });
+}
+
+/** The change in words, for the table's cell and screen readers: "up 6.2 points, better". */
+export function changeWords(change: ChangeText): string {
+  if (change.direction === "same") return "no change";
+  return `${change.direction} ${change.amount}${change.judgement ? `, ${change.judgement}` : ""}`;
+}
+
+/** The consensus's minimum of sensor data before metrics are trusted (percent of the period). */
+export const SENSOR_ACTIVE_MIN_PERCENT = 70;
+
+/**
+ * The periods whose sensor active time is below the consensus's 70 %. A period without readings is
+ * left out: the page says that it is empty, which says more.
+ */
+export function sensorShortfalls(c: Pick<Comparison, "earlier" | "recent">): Array<{
+  which: "earlier" | "recent";
+  percent: number;
+}> {
+  return (["earlier", "recent"] as const).flatMap((which) => {
+    const p = c[which].sensorActivePercent;
+    return c[which].nValues > 0 && p !== null && p < SENSOR_ACTIVE_MIN_PERCENT ? [{ which, percent: p }] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time in range by time of day
+
+export interface BlockRow {
+  /** "00:00–03:00" */
+  label: string;
+  /** Time in range within the block, percent (null: no readings there), and as text. */
+  earlierInRange: number | null;
+  recentInRange: number | null;
+  earlierText: string | null;
+  recentText: string | null;
+  /** The block's part of each period's readings. */
+  earlierWeight: string | null;
+  recentWeight: string | null;
+  /** The block's contribution to the change of time in range, signed points; null without both periods. */
+  contribution: string | null;
+}
+
+export function blockRows(blocks: Comparison["blocks"]): BlockRow[] {
+  return blocks.map((b) => {
+    const earlier = b.earlier.shares.inRange;
+    const recent = b.recent.shares.inRange;
+    const c = b.contributions.inRange;
+    return {
+      label: `${b.start}–${b.end}`,
+      earlierInRange: earlier,
+      recentInRange: recent,
+      earlierText: earlier === null ? null : percent(earlier),
+      recentText: recent === null ? null : percent(recent),
+      earlierWeight: b.earlier.weight === null ? null : percent(b.earlier.weight),
+      recentWeight: b.recent.weight === null ? null : percent(b.recent.weight),
+      contribution: c === null ? null : signedPoints(c),
+    };
+  });
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readCalibrations, readEgvs, readEvents } from "@/lib/sync/source";
+import type { ExportData } from "./export";
+import type { ReportPeriod } from "./period";
+
+/**
+ * The period's v2 records of the three groups. Periods longer than the service's window are split
+ * by the client into chunks that meet a second apart and merged without duplicates (by systemTime
+ * for readings and calibrations, by eventId for events), so each record comes once.
+ */
+export async function loadExportData(connection: ConnectionRef, period: ReportPeriod): Promise<ExportData> {
+  const [egvs, events, calibrations] = await Promise.all([
+    readEgvs(connection, period),
+    readEvents(connection, period),
+    readCalibrations(connection, period),
+  ]);
+  return { egvs, events: events.events, calibrations: calibrations.calibrations };
+}

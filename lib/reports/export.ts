@@ -1,0 +1,252 @@
+import { strToU8, zipSync } from "fflate";
+import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
+import { zodMessage } from "@/lib/cgm/schemas";
+import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
+import { sentinelValue } from "@/lib/cgm/values";
+import { parsePeriod } from "@/lib/records/period";
+import {
+  CALIBRATION_COLUMNS,
+  type CsvColumn,
+  calibrationsCsv,
+  EGV_COLUMNS,
+  EVENT_COLUMNS,
+  egvsCsv,
+  eventsCsv,
+} from "./csv";
+import { methodsText } from "./methods";
+import { type PeriodRequest, REPORT_MAX_DAYS, type ReportPeriod, reportPeriodSchema } from "./period";
+
+/**
+ * The export: one zip with the period's raw records as CSV (lib/reports/csv.ts) and methods.txt,
+ * which says what the files hold and carries the methods note of every report, so a report's
+ * numbers can be recomputed from the files.
+ */
+
+export const EXPORT_FILES = ["egvs.csv", "events.csv", "calibrations.csv", "methods.txt"] as const;
+
+/** cgm-export-2026-11-09_to-2026-11-23.zip: the period's first and last day on systemTime (UTC). */
+export function exportFileName(period: ReportPeriod): string {
+  return `cgm-export-${period.startDate.slice(0, 10)}_to-${period.endDate.slice(0, 10)}.zip`;
+}
+
+/**
+ * Where "the last N days" of an export end: the newest EGV, as for every report, so an export of
+ * 14 days holds the readings of the 14-day report. Without EGVs, the newest event or calibration;
+ * null when the account holds nothing.
+ */
+export function exportDataEndMs(range: DataRangeResponse): number | null {
+  if (range.egvs) return parseDateTime(range.egvs.end.systemTime);
+  const ends = [range.events, range.calibrations]
+    .map((g) => (g ? parseDateTime(g.end.systemTime) : null))
+    .filter((t): t is number => t !== null);
+  return ends.length ? Math.max(...ends) : null;
+}
+
+/** The first and last day (systemTime, YYYY-MM-DD) holding any record, for the page to say. */
+export function dataDays(range: DataRangeResponse): { first: string; last: string } | null {
+  const groups = [range.egvs, range.events, range.calibrations].filter((g) => g !== null);
+  if (!groups.length) return null;
+  const starts = groups.map((g) => g.start.systemTime).sort();
+  const ends = groups.map((g) => g.end.systemTime).sort();
+  return { first: starts[0]!.slice(0, 10), last: ends.at(-1)!.slice(0, 10) };
+}
+
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The page's own dates (`from` and `to`, as a date input sends them, YYYY-MM-DD) as a period on
+ * systemTime: from the first day's 00:00:00 to the last day's 23:59:59, both days included.
+ * Messages speak of the form's fields, not of the API's parameters.
+ */
+export function periodFromDates(
+  from: string | undefined,
+  to: string | undefined,
+): { ok: true; period: ReportPeriod } | { ok: false; message: string } {
+  if (!from || !to) return { ok: false, message: "Choose both a first and a last day." };
+  const startDate = `${from}T00:00:00`;
+  const endDate = `${to}T23:59:59`;
+  const startMs = DATE_SHAPE.test(from) ? parseDateTime(startDate) : null;
+  const endMs = DATE_SHAPE.test(to) ? parseDateTime(endDate) : null;
+  if (startMs === null) return { ok: false, message: "The first day is not a date (YYYY-MM-DD)." };
+  if (endMs === null) return { ok: false, message: "The last day is not a date (YYYY-MM-DD)." };
+  if (endMs < startMs) return { ok: false, message: "The last day must not be before the first day." };
+  const days = Math.round((endMs + 1000 - startMs) / MS_PER_DAY);
+  if (days > REPORT_MAX_DAYS)
+    return {
+      ok: false,
+      message: `An export covers at most ${REPORT_MAX_DAYS} days; these dates span ${days}.`,
+    };
+  // The API checks the same period again with the reports' schema: both must agree.
+  const parsed = reportPeriodSchema.safeParse({ startDate, endDate });
+  if (!parsed.success) return { ok: false, message: zodMessage(parsed.error.issues) };
+  return { ok: true, period: parsed.data };
+}
+
+/**
+ * What the export page's query asks for: its own days (`from`, `to`) when either is given, else
+ * one of the period choices (`days`: 7, 14, 30 or 90; anything else is 14). A mistake in the days
+ * gives no request and the message to show beside them.
+ */
+export function exportPageRequest(query: {
+  days?: string;
+  from?: string;
+  to?: string;
+}): { request: PeriodRequest; error: null } | { request: null; error: string } {
+  if (query.from !== undefined || query.to !== undefined) {
+    const custom = periodFromDates(query.from, query.to);
+    return custom.ok
+      ? { request: { kind: "dates", period: custom.period }, error: null }
+      : { request: null, error: custom.message };
+  }
+  return { request: { kind: "days", days: parsePeriod(query.days) }, error: null };
+}
+
+/** What the period is, in words: the request as the person made it, then its exact bounds. */
+export function periodText(period: ReportPeriod, request: PeriodRequest): string {
+  const bounds = `${period.startDate} to ${period.endDate}`;
+  return request.kind === "days"
+    ? `the ${request.days} ${request.days === 1 ? "day" : "days"} up to the newest record, ${bounds}`
+    : bounds;
+}
+
+// ---- methods.txt ------------------------------------------------------------------------------
+
+/** What each column holds; keyed by the columns' names so none goes undescribed (see the test). */
+export const COLUMN_MEANINGS: Record<string, Record<string, string>> = {
+  "egvs.csv": {
+    systemTime:
+      "time of the reading on the service's system clock (nominally UTC); the period is on this clock",
+    displayTime: "time shown on the patient's receiver at the reading (its local clock)",
+    value:
+      "the estimated glucose value the service asks clients to use (smoothedValue when present, else realtimeValue), in unit",
+    unit: "unit of value, realtimeValue and smoothedValue (mg/dL or mmol/L), as the service sent it for the whole response",
+    realtimeValue: "value shown on the device in real time, in unit",
+    smoothedValue:
+      "value after smoothing over three readings, in unit; empty for older sensors and for readings not yet smoothed",
+    status:
+      "low (value below 40 mg/dL, sent as 39) or high (above 400 mg/dL, sent as 401); empty for readings in the measuring range",
+    trend:
+      "direction of change (doubleUp … doubleDown, flat, none, notComputable, rateOutOfRange); empty when none was sent",
+    trendRate: "rate of change in rateUnit; empty when none was sent",
+    rateUnit: "unit of trendRate (mg/dL/min or mmol/L/min)",
+  },
+  "events.csv": {
+    systemTime: "time of the event on the system clock (nominally UTC)",
+    displayTime: "time of the event shown on the patient's device",
+    eventId: "the service's id of the event; it stays the same when the event is deleted",
+    eventStatus:
+      "created, or deleted when the patient deleted the entry (deleted entries are kept in this file)",
+    eventType: "carbs, insulin, exercise or health",
+    eventSubType:
+      "light, medium or heavy for exercise; illness, stress, highSymptoms, lowSymptoms, cycle or alcohol for health; empty otherwise",
+    value: "the amount entered, in unit; may be empty for health events",
+    unit: "grams (carbs), units (insulin), minutes (exercise); empty for health events",
+  },
+  "calibrations.csv": {
+    systemTime: "time the calibration was entered, on the system clock (nominally UTC)",
+    displayTime: "time shown on the device when it was entered",
+    value: "the fingerstick meter reading entered, in unit",
+    unit: "mg/dL or mmol/L",
+  },
+};
+
+export const EXPORT_COLUMNS: Record<string, readonly CsvColumn<never>[]> = {
+  "egvs.csv": EGV_COLUMNS,
+  "events.csv": EVENT_COLUMNS,
+  "calibrations.csv": CALIBRATION_COLUMNS,
+};
+
+export interface ExportData {
+  egvs: EgvsV2Response;
+  events: readonly EventV2[];
+  calibrations: readonly Calibration[];
+}
+
+export interface ExportInfo {
+  period: ReportPeriod;
+  request: PeriodRequest;
+  exportedAtMs: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** methods.txt: the export's header (period, unit, time, files, columns, how values were kept), then the methods note. */
+export function exportMethodsText(data: ExportData, info: ExportInfo): string {
+  const deleted = data.events.filter((e) => e.eventStatus === "deleted").length;
+  const unit: GlucoseUnit = data.egvs.unit;
+  const rateUnit: RateUnit = data.egvs.rateUnit;
+  const lines = [
+    "CGM data export: the records of the glucose data service (v2), as it sent them",
+    "",
+    `Period: ${periodText(info.period, info.request)} (systemTime, UTC; both ends included)`,
+    "A report of the same period is computed from exactly the readings in egvs.csv.",
+    `Data unit: ${unit} (trend rates in ${rateUnit}), as the service sent the readings`,
+    `Exported: ${new Date(info.exportedAtMs).toISOString().slice(0, 19)}Z (UTC)`,
+    "Files:",
+    `  egvs.csv: ${plural(data.egvs.egvs.length, "reading", "readings")}`,
+    `  events.csv: ${plural(data.events.length, "event", "events")}, ${deleted} of them deleted`,
+    `  calibrations.csv: ${plural(data.calibrations.length, "calibration", "calibrations")}`,
+    "",
+    "Format: CSV as in RFC 4180: UTF-8, comma-separated, CRLF line ends, one header row of the",
+    "service's field names, one row per record in systemTime order. A field holding a comma, a quote",
+    "or a line break is quoted. An empty field is a null from the service.",
+    "",
+    "As received:",
+    "- Values and units are exactly as the service sent them: nothing converted between mg/dL and",
+    "  mmol/L, nothing rounded, no reading filled in or left out. Numbers are written in their",
+    "  shortest form (5.0 as 5).",
+    "- 39 and 401 are the service's stand-ins for below 40 and above 400 mg/dL (status low and",
+    `  high); in mmol/L data they arrive converted (${sentinelValue("low", "mmol/L")} and ${sentinelValue("high", "mmol/L")}) with the same status. They are`,
+    "  kept as sent; reports show them as LOW and HIGH and compute with 39 and 401 mg/dL (Methods).",
+    "- Gaps are not filled: a period without readings simply has no rows.",
+    "- Deleted events are included, with eventStatus deleted; the dashboard lists them only on request.",
+    "- A text field (eventId, eventSubType) that would begin with =, +, -, @, a tab or a carriage",
+    "  return is written with a leading apostrophe, so that a spreadsheet does not run it as a",
+    "  formula; remove it to get the text as sent. Numbers and times are never changed.",
+    "",
+    "Columns:",
+  ];
+  for (const [file, columns] of Object.entries(EXPORT_COLUMNS)) {
+    lines.push(`  ${file}`);
+    for (const c of columns) lines.push(`    ${c.name}: ${COLUMN_MEANINGS[file]?.[c.name] ?? ""}`);
+  }
+  lines.push("", "");
+  lines.push(methodsText(`how the dashboard's reports compute their numbers from these records`));
+  // CRLF like the CSVs, so Notepad shows the lines too.
+  return lines.join("\n").replaceAll("\n", "\r\n");
+}
+
+/** The four files. */
+export function exportFiles(
+  data: ExportData,
+  info: ExportInfo,
+): Record<(typeof EXPORT_FILES)[number], string> {
+  return {
+    "egvs.csv": egvsCsv(data.egvs),
+    "events.csv": eventsCsv(data.events),
+    "calibrations.csv": calibrationsCsv(data.calibrations),
+    "methods.txt": exportMethodsText(data, info),
+  };
+}
+
+/** The zip, its entries dated at the export time. */
+export function exportZip(data: ExportData, info: ExportInfo): Uint8Array<ArrayBuffer> {
+  const files = exportFiles(data, info);
+  const mtime = new Date(info.exportedAtMs);
+  return zipSync(Object.fromEntries(EXPORT_FILES.map((name) => [name, [strToU8(files[name]), { mtime }]])), {
+    level: 6,
+  });
+}
+
+/**
+ * The export API's address for a request: "the last N days" stays a number of days, so a download
+ * started later still ends at the newest record; dates are sent as the period's exact bounds.
+ */
+export function exportHref(request: PeriodRequest): string {
+  const query: Record<string, string> =
+    request.kind === "days"
+      ? { days: String(request.days) }
+      : { startDate: request.period.startDate, endDate: request.period.endDate };
+  return `/api/reports/export?${new URLSearchParams(query)}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The methods note every report and export carries, so that its numbers can be reproduced: what
+ * each metric is, where its definition comes from, and how gaps and the sentinels were treated.
+ * One text, shown on pages (components/reports/MethodsNote.tsx), printed in the PDF and written
+ * into exports as methods.txt. Each entry restates the definition in the module named beside it;
+ * a change to a definition there must change the wording here.
+ */
+export interface MethodsEntry {
+  term: string;
+  definition: string;
+  source: string;
+}
+
+export const METHODS_ENTRIES: readonly MethodsEntry[] = [
+  {
+    term: "Readings",
+    definition:
+      "Every EGV the service returned for the period (v2, whose value is the smoothed value when one exists), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
+    source: "Service specification, sections 2.1 and 3 (lib/reports/readings.ts)",
+  },
+  {
+    term: "LOW and HIGH",
+    definition:
+      "The service's values 39 (below 40 mg/dL) and 401 (above 400 mg/dL) enter every calculation as 39 and 401 mg/dL, also when the data is in mmol/L; they are shown as LOW and HIGH, never as numbers.",
+    source: "Service specification, section 2.1 (lib/cgm/values.ts)",
+  },
+  {
+    term: "Gaps",
+    definition:
+      "Missing readings are not filled in: every metric uses the readings present, and gaps lower only the sensor active time.",
+    source: "International consensus on time in range (Battelino 2019)",
+  },
+  {
+    term: "Sensor active time",
+    definition:
+      "Readings present ÷ readings expected at one per 5 minutes over the period (systemTime), in percent, at most 100. At least 70% of 14 days is needed before the other metrics are trusted.",
+    source: "Battelino T et al. Diabetes Care 2019;42:1593–1603 (lib/metrics/sensor.ts)",
+  },
+  {
+    term: "Mean, SD, CV",
+    definition:
+      "Arithmetic mean; population standard deviation (÷ n); coefficient of variation = 100 × SD ÷ mean. CV ≤ 36% counts as stable.",
+    source: "Danne T et al. Diabetes Care 2017;40:1631–1640 (lib/metrics/descriptive.ts)",
+  },
+  {
+    term: "GMI",
+    definition: "Glucose Management Indicator (%) = 3.31 + 0.02392 × mean glucose in mg/dL.",
+    source: "Bergenstal RM et al. Diabetes Care 2018;41:2275–2280 (lib/metrics/gmi.ts)",
+  },
+  {
+    term: "Time in ranges",
+    definition:
+      "Share of readings in each band, in mg/dL (mmol/L converted at 18.0182 first): very low < 54; low 54 to < 70; in range 70–180 inclusive; high > 180 to 250 inclusive; very high > 250. mmol/L values are converted unrounded before the comparison, so 10.0 mmol/L (180.2 mg/dL) counts as high. Hours per day = share × 24 h.",
+    source: "Battelino T et al. Diabetes Care 2019;42:1593–1603 (lib/metrics/time-in-ranges.ts)",
+  },
+  {
+    term: "GRI",
+    definition:
+      "Glycemia Risk Index = 3.0 × hypo + 1.6 × hyper, at most 100, with hypo = very low + 0.8 × low and hyper = very high + 0.5 × high (percent of readings).",
+    source: "Klonoff DC et al. J Diabetes Sci Technol 2023;17:1226–1242 (lib/metrics/gri.ts)",
+  },
+  {
+    term: "LBGI, HBGI",
+    definition:
+      "Means over all readings of the low and high risk r = 10 × f², f = 1.509 × ((ln BG)^1.084 − 5.381), BG in mg/dL; low risk where f < 0, high risk where f > 0.",
+    source:
+      "Kovatchev BP et al. Diabetes Care 1997;20:1655–1658 and 1998;21:1870–1875 (lib/metrics/risk-index.ts)",
+  },
+  {
+    term: "Percentiles",
+    definition:
+      "Linear interpolation between closest ranks (Hyndman–Fan type 7, as in R and Excel PERCENTILE.INC); the AGP takes them per time-of-day bin of the readings' displayTime.",
+    source: "Hyndman RJ, Fan Y. Am Stat 1996;50:361–365 (lib/metrics/quantiles.ts)",
+  },
+  {
+    term: "Hypoglycemia risk",
+    definition:
+      "The service's own category from its statistics; null when there are too few readings (service specification, section 2.6).",
+    source: "Service specification, section 2.6",
+  },
+];
+
+/** The note as plain text, for files (methods.txt in exports). */
+export function methodsText(context: string): string {
+  const lines = [`Methods — ${context}`, ""];
+  for (const e of METHODS_ENTRIES) {
+    lines.push(`${e.term}: ${e.definition}`, `  Source: ${e.source}`, "");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { windowQuerySchema, zodMessage } from "@/lib/cgm/schemas";
+
+/**
+ * A report's period: a window on systemTime, [startMs, endMs], as the service's own query values.
+ * Pages choose it as "the last N days of data" (ending at the service's newest reading, because the
+ * real service publishes hours late) or as explicit startDate/endDate; the summary API takes the
+ * explicit form only. At most 90 days: the consensus asks for 14, and longer periods blur the
+ * patterns an AGP is read for.
+ */
+export const REPORT_MAX_DAYS = 90;
+export const REPORT_DEFAULT_DAYS = 14;
+export const REPORT_PERIOD_DAYS = [7, 14, 30, 90] as const;
+
+export interface ReportPeriod {
+  startMs: number;
+  endMs: number;
+  startDate: string;
+  endDate: string;
+}
+
+export function periodOf(startMs: number, endMs: number): ReportPeriod {
+  return { startMs, endMs, startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
+}
+
+/** The `days` days up to and including `endMs`. */
+export function lastDays(endMs: number, days: number): ReportPeriod {
+  return periodOf(endMs - days * MS_PER_DAY, endMs);
+}
+
+/**
+ * The period of the same length just before `period`, for comparisons. Windows include both ends,
+ * so it ends one second (the DateTime's resolution) before `period` starts: a reading at the
+ * boundary counts once, in the later period.
+ */
+export function previousPeriod(period: ReportPeriod): ReportPeriod {
+  const length = period.endMs - period.startMs;
+  return periodOf(period.startMs - length - 1000, period.startMs - 1000);
+}
+
+/** Explicit startDate/endDate, checked like the service checks them, then the report's own limit. */
+export const reportPeriodSchema = windowQuerySchema
+  .transform((q) => periodOf(parseDateTime(q.startDate)!, parseDateTime(q.endDate)!))
+  .refine((p) => p.endMs - p.startMs <= REPORT_MAX_DAYS * MS_PER_DAY, {
+    message: `a report covers at most ${REPORT_MAX_DAYS} days: choose a startDate no more than ${REPORT_MAX_DAYS} days before endDate`,
+    path: ["startDate"],
+  });
+
+export const reportDaysSchema = z.coerce
+  .number({ message: "days must be a whole number of days" })
+  .int("days must be a whole number of days")
+  .min(1, "a report covers at least 1 day")
+  .max(REPORT_MAX_DAYS, `a report covers at most ${REPORT_MAX_DAYS} days`);
+
+/**
+ * What a page's query asks for: explicit dates when either is given (both are then required),
+ * else a number of days (default 14) ending at the data's end, which only the service knows.
+ */
+export type PeriodRequest = { kind: "dates"; period: ReportPeriod } | { kind: "days"; days: number };
+
+export function parsePeriodRequest(
+  get: (name: string) => string | null | undefined,
+): { ok: true; value: PeriodRequest } | { ok: false; message: string } {
+  const startDate = get("startDate") ?? undefined;
+  const endDate = get("endDate") ?? undefined;
+  if (startDate !== undefined || endDate !== undefined) {
+    const parsed = reportPeriodSchema.safeParse({ startDate, endDate });
+    if (!parsed.success) return { ok: false, message: zodMessage(parsed.error.issues) };
+    return { ok: true, value: { kind: "dates", period: parsed.data } };
+  }
+  const days = get("days");
+  if (days === undefined || days === null || days === "") {
+    return { ok: true, value: { kind: "days", days: REPORT_DEFAULT_DAYS } };
+  }
+  const parsed = reportDaysSchema.safeParse(days);
+  if (!parsed.success) return { ok: false, message: zodMessage(parsed.error.issues) };
+  return { ok: true, value: { kind: "days", days: parsed.data } };
+}
+
+/** The period a request means, once the end of the data is known (null: no data at all). */
+export function resolvePeriod(request: PeriodRequest, dataEndMs: number | null): ReportPeriod | null {
+  if (request.kind === "dates") return request.period;
+  return dataEndMs === null ? null : lastDays(dataEndMs, request.days);
+}

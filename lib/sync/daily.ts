@@ -1,0 +1,97 @@
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import { metricValueMgdl } from "@/lib/cgm/values";
+import { consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
+
+/**
+ * The daily rollup of synced EGVs (synced_egv_days): per connection and displayTime date, the
+ * counts per consensus range, n, Σ and Σ² of the metric values. Pure; lib/sync/daily-store.ts
+ * keeps the table in step with synced_egvs. Each reading's value is `metricValueMgdl` (sentinels
+ * 39 and 401, mmol/L converted unrounded) and its range `consensusRangeOf`, so sums of days give
+ * exactly the counts lib/metrics would find in the readings, and sums that differ from its
+ * two-pass statistics by rounding only.
+ */
+
+export interface EgvForRollup {
+  systemTime: Date;
+  displayTime: string;
+  value: number;
+  unit: GlucoseUnit;
+  status: string | null;
+}
+
+export interface DayRollup extends PerConsensusRange<number> {
+  day: string;
+  n: number;
+  sum: number;
+  sumOfSquares: number;
+  lastSystemTime: Date;
+  lastDisplayTime: string;
+}
+
+/** The displayTime's date, the rollup's day: the patient's calendar day of the reading. */
+export const dayOf = (displayTime: string) => displayTime.slice(0, 10);
+
+export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
+  const days = new Map<string, DayRollup>();
+  for (const r of rows) {
+    const day = dayOf(r.displayTime);
+    let d = days.get(day);
+    if (!d) {
+      d = {
+        day,
+        n: 0,
+        veryLow: 0,
+        low: 0,
+        inRange: 0,
+        high: 0,
+        veryHigh: 0,
+        sum: 0,
+        sumOfSquares: 0,
+        lastSystemTime: r.systemTime,
+        lastDisplayTime: r.displayTime,
+      };
+      days.set(day, d);
+    }
+    const mgdl = metricValueMgdl(r.value, r.unit, r.status);
+    d.n++;
+    d[consensusRangeOf(mgdl)]++;
+    d.sum += mgdl;
+    d.sumOfSquares += mgdl * mgdl;
+    if (r.systemTime.getTime() > d.lastSystemTime.getTime()) {
+      d.lastSystemTime = r.systemTime;
+      d.lastDisplayTime = r.displayTime;
+    }
+  }
+  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Where in systemTime the readings of some displayTime days can lie, from the written rows
+ * themselves: each row's displayTime − systemTime is the device clock's offset (a time zone, or a
+ * clock set wrong by any amount), and the days' readings sit within the offsets seen, widened by
+ * two days for a zone or daylight-saving change among the others. Lets the recount use the
+ * primary key's range instead of reading every row of the connection.
+ */
+export function systemWindowOf(rows: readonly EgvForRollup[]): { from: Date; to: Date } | null {
+  let minDay = Number.POSITIVE_INFINITY;
+  let maxDay = Number.NEGATIVE_INFINITY;
+  let minOffset = Number.POSITIVE_INFINITY;
+  let maxOffset = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    const display = Date.parse(`${r.displayTime}Z`);
+    if (Number.isNaN(display)) continue;
+    const offset = display - r.systemTime.getTime();
+    const day = Date.parse(`${dayOf(r.displayTime)}T00:00:00Z`);
+    minDay = Math.min(minDay, day);
+    maxDay = Math.max(maxDay, day);
+    minOffset = Math.min(minOffset, offset);
+    maxOffset = Math.max(maxOffset, offset);
+  }
+  if (!Number.isFinite(minDay)) return null;
+  return {
+    from: new Date(minDay - maxOffset - 2 * DAY_MS),
+    to: new Date(maxDay + DAY_MS - minOffset + 2 * DAY_MS),
+  };
+}

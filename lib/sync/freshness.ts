@@ -1,0 +1,66 @@
+import { type DataRangeResponse, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
+import type { DataGroup, SyncedThrough } from "./plan";
+
+/**
+ * When the synced copy of a connection's data may answer a read instead of the service
+ * (lib/sync/source.ts). What a patient expects is the service's answer; the copy may stand in for
+ * it only where it is that answer, as of a moment recent enough that nothing is missing but what
+ * the service published since (and the newest readings' late smoothed values, which the next
+ * sync brings). So the copy answers only when all of these hold, and otherwise the service does:
+ * - the connection is active: one that needs reconnecting goes to the service path, which says
+ *   so and offers the reconnect, instead of quietly showing ever older data;
+ * - the backfill is done and a sync has succeeded since the last failed one: a failing sync
+ *   falls further behind with every pass, and a page would not say that its data stopped;
+ * - the last success is at most two sync intervals old (the database's clock): the scheduler
+ *   waits one interval after a pass ends, so a healthy connection's copy is at most one interval
+ *   plus one pass old; twice the interval tolerates a pass as long as the interval itself, and
+ *   an older copy means the sync is stopped or cannot keep up;
+ * - each data group read was synced up to the end of the service's dataRange that sync saw, and
+ *   the window starts where the group's records run without a hole (`*From`), or the group's
+ *   records all lie within that run (it reaches the group's first record). A window may end after
+ *   the newest synced record: the service held nothing newer at the last sync, which is recent.
+ */
+
+export interface SyncedCopy {
+  active: boolean;
+  backfillDone: boolean;
+  lastSuccessMs: number | null;
+  lastErrorMs: number | null;
+  /** The service's dataRange as the last successful sync saw it. */
+  range: DataRangeResponse | null;
+  through: SyncedThrough;
+  from: SyncedThrough;
+}
+
+export type CopyVerdict = { answers: true } | { answers: false; reason: string };
+
+const no = (reason: string): CopyVerdict => ({ answers: false, reason });
+
+export function copyAnswers(
+  copy: SyncedCopy,
+  groups: readonly DataGroup[],
+  /** The read's window (systemTime, ms); null for dataRange, which has none. */
+  window: { startMs: number; endMs: number } | null,
+  nowMs: number,
+  intervalMinutes: number,
+): CopyVerdict {
+  if (!copy.active) return no("the connection is not active");
+  if (!copy.backfillDone || !copy.range) return no("the first sync has not completed");
+  if (copy.lastSuccessMs === null) return no("no sync has succeeded");
+  if (copy.lastErrorMs !== null && copy.lastErrorMs >= copy.lastSuccessMs) return no("the last sync failed");
+  if (nowMs - copy.lastSuccessMs > 2 * intervalMinutes * MS_PER_MINUTE)
+    return no("the last sync is older than two sync intervals");
+  for (const group of groups) {
+    const bounds = copy.range[group];
+    if (bounds === null) continue;
+    const endMs = parseDateTime(bounds.end.systemTime);
+    const firstMs = parseDateTime(bounds.start.systemTime);
+    const through = copy.through[group];
+    const from = copy.from[group];
+    if (endMs === null || firstMs === null || through === null || from === null || through < endMs)
+      return no(`${group} are not synced up to the service's newest record`);
+    if (window && window.startMs < from && from > firstMs)
+      return no(`${group} are synced only from ${new Date(from).toISOString()}`);
+  }
+  return { answers: true };
+}

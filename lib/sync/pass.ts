@@ -1,0 +1,228 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { formatDateTime } from "@/lib/cgm";
+import { type Db, db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { withCallGate } from "@/lib/service-client/call-gate";
+import { getCalibrations, getDataRange, getEgvs, getEvents } from "@/lib/service-client/client";
+import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
+import { ServiceError } from "@/lib/service-client/transport";
+import { mapWithConcurrency } from "@/lib/service-client/windows";
+import { configuredRateLimit, rateLimitGate } from "./limiter";
+import {
+  advanceThrough,
+  callsFor,
+  coverageFrom,
+  type EventsRecheck,
+  type GroupFetch,
+  isBackfillDone,
+  planSync,
+  retryDelayMs,
+  type SyncSettings,
+} from "./plan";
+import type { RateLimit } from "./rate-limit";
+import { calibrationRows, egvRows, eventRows } from "./rows";
+import { refreshServiceStatistics } from "./statistics";
+import {
+  type Claim,
+  claimNext,
+  connectionCount,
+  databaseNow,
+  ensureStates,
+  finishFailure,
+  finishReconnectRequired,
+  finishSuccess,
+  type GroupRows,
+  recordSeen,
+  renewLease,
+  storeGroup,
+  syncedFrom,
+  syncedThrough,
+} from "./store";
+
+/**
+ * One sync pass: every due connection once, SYNC_CONCURRENCY at a time in this process, each
+ * leased so that other processes running passes at the same moment take other connections.
+ * A connection's sync: dataRange, then each data group whose end moved (lib/sync/plan.ts), each
+ * written in its own transaction. All data is read in v2, the version with event ids and
+ * smoothed values. The service client refreshes tokens and retries 429/503 on its own; what
+ * still fails is recorded in the sync state with a backoff before the next attempt.
+ */
+
+export type ConnectionOutcome =
+  | { connectionId: string; result: "synced"; records: number; calls: number; groups: GroupFetch[] }
+  | {
+      connectionId: string;
+      result: "failed" | "reconnect_required";
+      error: string;
+      /** Written by the groups that completed before the failure (each group commits alone). */
+      records: number;
+      calls: number;
+    };
+
+export interface PassSummary {
+  synced: number;
+  failed: number;
+  /** Connections in scope this pass did not sync: waiting for a reconnect or a retry, or taken by another process. */
+  skipped: number;
+  records: number;
+  calls: number;
+  durationMs: number;
+  outcomes: ConnectionOutcome[];
+}
+
+export interface PassOptions {
+  /** Only these connections (default: all). */
+  connectionIds?: readonly string[];
+  concurrency?: number;
+  settings?: Partial<SyncSettings>;
+  /** Names this process's leases; a fresh one per pass by default. */
+  worker?: string;
+  /** The pacing of the pass's service calls (default SYNC_RATE_LIMIT_PER_HOUR); null for none. */
+  rateLimit?: RateLimit | null;
+  /**
+   * Skips connections that any process synced successfully less than this long ago (default 0:
+   * sync every connection of the pass). The scheduled passes set it, so that several processes
+   * each running a pass per interval sync a patient once per interval between them, not once each.
+   */
+  freshForMs?: number;
+}
+
+export function syncSettings(): SyncSettings {
+  const e = env();
+  return { backfillDays: e.SYNC_BACKFILL_DAYS, overlapMinutes: e.SYNC_OVERLAP_MINUTES };
+}
+
+/** The events re-read's settings and clock for this sync (now: the claim's, the database's clock). */
+function eventsRecheck(state: Claim["state"]): EventsRecheck {
+  const e = env();
+  return {
+    everyMinutes: e.SYNC_EVENTS_RECHECK_MINUTES,
+    lookbackHours: e.SYNC_EVENTS_RECHECK_HOURS,
+    lastCheckedMs: state.eventsCheckedAt?.getTime() ?? null,
+    nowMs: state.lastAttemptAt?.getTime() ?? Date.now(),
+  };
+}
+
+const workerName = () => `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+
+/** What the sync state says when a sync fails: never a token, never a stack. */
+export function describeError(e: unknown): string {
+  if (e instanceof ReconnectRequired)
+    return "reconnect_required: the service no longer accepts this authorization";
+  if (e instanceof TokenUnavailable) return `token_unavailable: ${e.reason.message}`;
+  if (e instanceof ServiceError) return `${e.code} (${e.status}): ${e.message}`;
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+async function fetchGroup(connection: Claim["connection"], f: GroupFetch): Promise<GroupRows> {
+  const window = { startDate: formatDateTime(f.startMs), endDate: formatDateTime(f.endMs) };
+  switch (f.group) {
+    case "egvs":
+      return { group: "egvs", rows: egvRows(connection.id, await getEgvs(connection, "v2", window)) };
+    case "events":
+      return {
+        group: "events",
+        rows: eventRows(connection.id, (await getEvents(connection, "v2", window)).events),
+      };
+    case "calibrations":
+      return {
+        group: "calibrations",
+        rows: calibrationRows(connection.id, (await getCalibrations(connection, "v2", window)).calibrations),
+      };
+  }
+}
+
+export async function syncConnection(
+  database: Db,
+  claim: Claim,
+  worker: string,
+  settings: SyncSettings,
+): Promise<ConnectionOutcome> {
+  const { connection, state } = claim;
+  const maxWindowDays = env().CGM_MAX_WINDOW_DAYS;
+  let calls = 0;
+  let records = 0;
+  try {
+    calls += 1;
+    const range = await getDataRange(connection);
+    let through = syncedThrough(state);
+    const from = syncedFrom(state);
+    const fetches = planSync(through, range, settings, eventsRecheck(state));
+    for (const f of fetches) {
+      calls += callsFor(f, maxWindowDays);
+      const data = await fetchGroup(connection, f);
+      const fromMs = coverageFrom(from[f.group], through[f.group], f);
+      await storeGroup(database, connection.id, data, f.endMs, fromMs);
+      from[f.group] = fromMs;
+      records += data.rows.length;
+      through = advanceThrough(through, [f]);
+      await renewLease(database, connection.id, worker);
+    }
+    await recordSeen(
+      database,
+      connection.id,
+      worker,
+      range,
+      fetches.some((f) => f.recheck),
+    );
+    // Clinic patients only, at most every SYNC_STATISTICS_HOURS (lib/sync/statistics.ts).
+    calls += await refreshServiceStatistics(database, connection, range);
+    await finishSuccess(database, connection.id, worker, isBackfillDone(through, range));
+    return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };
+  } catch (e) {
+    const error = describeError(e);
+    if (e instanceof ReconnectRequired) {
+      await finishReconnectRequired(database, connection.id, worker, error);
+      return { connectionId: connection.id, result: "reconnect_required", error, records, calls };
+    }
+    await finishFailure(database, connection.id, worker, error, (n) => retryDelayMs(n));
+    return { connectionId: connection.id, result: "failed", error, records, calls };
+  }
+}
+
+export async function runSyncPass(options: PassOptions = {}): Promise<PassSummary> {
+  const started = performance.now();
+  const database = await db();
+  const settings = { ...syncSettings(), ...options.settings };
+  const worker = options.worker ?? workerName();
+  const ids = options.connectionIds;
+  await ensureStates(database, ids);
+  const passStarted = await databaseNow(database);
+  const outcomes: ConnectionOutcome[] = [];
+  const concurrency = options.concurrency ?? env().SYNC_CONCURRENCY;
+  // Every service call of the pass, retries included, waits its turn under the app's rate limit.
+  const gate = rateLimitGate(
+    database,
+    options.rateLimit === undefined ? configuredRateLimit() : options.rateLimit,
+  );
+  await withCallGate(gate, () =>
+    mapWithConcurrency(Array.from({ length: concurrency }), concurrency, async () => {
+      for (;;) {
+        const claim = await claimNext(database, worker, passStarted, ids, options.freshForMs ?? 0);
+        if (!claim) return;
+        outcomes.push(await syncConnection(database, claim, worker, settings));
+      }
+    }),
+  );
+  const synced = outcomes.filter((o) => o.result === "synced").length;
+  const total = await connectionCount(database, ids);
+  return {
+    synced,
+    failed: outcomes.length - synced,
+    skipped: Math.max(0, total - outcomes.length),
+    records: outcomes.reduce((n, o) => n + o.records, 0),
+    calls: outcomes.reduce((n, o) => n + o.calls, 0),
+    durationMs: performance.now() - started,
+    outcomes,
+  };
+}
+
+/** The pass's one line in the log. */
+export function summaryLine(s: PassSummary): string {
+  return (
+    `sync pass: ${s.synced} synced, ${s.skipped} skipped, ${s.failed} failed, ` +
+    `${s.records} records written, ${s.calls} service calls, ${(s.durationMs / 1000).toFixed(1)} s`
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { calibrationOf, calibrationRows, egvOf, egvRows, eventOf, eventRows } from "./rows";
+
+const egv = (systemTime: string, value: number, smoothedValue: number | null) => ({
+  systemTime,
+  displayTime: systemTime.replace("T10", "T11"),
+  value,
+  realtimeValue: 100,
+  smoothedValue,
+  status: null,
+  trend: "flat" as const,
+  trendRate: 0.1,
+});
+
+describe("synced rows", () => {
+  it("EGVs keep every v2 field and the envelope's units; a repeated systemTime keeps the later record", () => {
+    const rows = egvRows("c1", {
+      unit: "mmol/L",
+      rateUnit: "mmol/L/min",
+      egvs: [
+        egv("2026-11-20T10:00:00", 5.6, null),
+        egv("2026-11-20T10:05:00", 5.7, 5.7),
+        egv("2026-11-20T10:00:00", 5.5, 5.5),
+      ],
+    });
+    expect(rows).toEqual([
+      {
+        connectionId: "c1",
+        systemTime: new Date(Date.UTC(2026, 10, 20, 10, 0)),
+        displayTime: "2026-11-20T11:00:00",
+        value: 5.5,
+        realtimeValue: 100,
+        smoothedValue: 5.5,
+        unit: "mmol/L",
+        rateUnit: "mmol/L/min",
+        status: null,
+        trend: "flat",
+        trendRate: 0.1,
+      },
+      expect.objectContaining({ systemTime: new Date(Date.UTC(2026, 10, 20, 10, 5)), value: 5.7 }),
+    ]);
+  });
+
+  it("events are keyed by eventId: the same event seen created then deleted is one deleted row", () => {
+    const base = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      eventType: "carbs" as const,
+      eventSubType: null,
+      value: 40,
+      unit: "grams" as const,
+    };
+    const rows = eventRows("c1", [
+      { ...base, eventId: "a", eventStatus: "created" },
+      { ...base, eventId: "b", eventStatus: "created" },
+      { ...base, eventId: "a", eventStatus: "deleted" },
+    ]);
+    expect(rows.map((r) => [r.eventId, r.eventStatus])).toEqual([
+      ["a", "deleted"],
+      ["b", "created"],
+    ]);
+    expect(rows[0]).toMatchObject({ connectionId: "c1", value: 40, unit: "grams", eventType: "carbs" });
+  });
+
+  it("calibrations are keyed by systemTime", () => {
+    const c = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      unit: "mg/dL" as const,
+    };
+    expect(
+      calibrationRows("c1", [
+        { ...c, value: 100 },
+        { ...c, value: 104 },
+      ]),
+    ).toEqual([
+      {
+        connectionId: "c1",
+        systemTime: new Date(Date.UTC(2026, 10, 20, 10)),
+        displayTime: c.displayTime,
+        value: 104,
+        unit: "mg/dL",
+      },
+    ]);
+  });
+
+  it("a stored row turns back into exactly the record the service sent", () => {
+    const egvs = [egv("2026-11-20T10:00:00", 5.6, null), egv("2026-11-20T10:05:00", 22.3, 22.3)];
+    expect(egvRows("c1", { unit: "mmol/L", rateUnit: "mmol/L/min", egvs }).map(egvOf)).toEqual(egvs);
+    const event = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      eventType: "insulin" as const,
+      eventSubType: null,
+      value: 2.5,
+      unit: "units" as const,
+      eventId: "e1",
+      eventStatus: "deleted" as const,
+    };
+    expect(eventRows("c1", [event]).map(eventOf)).toEqual([event]);
+    const cal = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      value: 5.6,
+      unit: "mmol/L" as const,
+    };
+    expect(calibrationRows("c1", [cal]).map(calibrationOf)).toEqual([cal]);
+  });
+});

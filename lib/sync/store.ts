@@ -1,0 +1,287 @@
+import "server-only";
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { DataRangeResponse } from "@/lib/cgm";
+import { type Db, schema } from "@/lib/db";
+import type { ConnectionRow } from "@/lib/service-client/tokens";
+import { refreshEgvDays } from "./daily-store";
+import type { DataGroup, SyncedThrough } from "./plan";
+import type { CalibrationRow, EgvRow, EventRow } from "./rows";
+import { upsertRows } from "./upsert";
+
+/**
+ * The sync's database side. One sync per connection at a time, across processes, is a lease on
+ * the connection's sync_state row: a short claim transaction picks a due row with
+ * `SELECT … FOR UPDATE SKIP LOCKED` (concurrent claimers skip it instead of waiting) and sets
+ * `locked_until`; the row lock ends with that transaction, the lease stays. Why a lease and not a
+ * lock held for the whole sync: a sync spends most of its time in HTTP calls, and a transaction
+ * open across them would pin a pooled PostgreSQL connection per sync; on PGlite (one connection,
+ * one process) it would block every other query, including the embedded sandbox answering those
+ * very calls. PostgreSQL advisory locks are per session, which PGlite has only one of, so they
+ * would not exclude anything there. A lease also survives a crashed worker: it just runs out
+ * (LEASE_MS), and the sync is idempotent, so a takeover only repeats work. Times come from the
+ * database's clock (now()), so several machines agree on them.
+ */
+
+export const LEASE_MS = 10 * 60_000;
+const lease = sql`now() + make_interval(secs => ${LEASE_MS / 1000})`;
+
+/**
+ * The database's now() to the microsecond, as ISO text for comparisons inside the database (a JS
+ * Date would round it to the millisecond, before a row written in the same millisecond).
+ */
+export async function databaseNow(database: Db): Promise<string> {
+  const result = await database.execute<{ now: string }>(
+    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`,
+  );
+  const now = result.rows[0]?.now;
+  if (!now) throw new Error("The database did not tell its time.");
+  return now;
+}
+
+const inScope = (ids: readonly string[] | undefined): SQL | undefined =>
+  ids ? inArray(schema.cgmConnections.id, [...ids]) : undefined;
+
+/** Gives every connection in scope its sync_state row (a new connection starts with none). */
+export async function ensureStates(database: Db, ids?: readonly string[]): Promise<void> {
+  const scope = inScope(ids);
+  await database.execute(sql`
+    insert into ${schema.syncState} (${sql.identifier(schema.syncState.connectionId.name)})
+    select ${schema.cgmConnections.id} from ${schema.cgmConnections} ${scope ? sql`where ${scope}` : sql``}
+    on conflict do nothing`);
+}
+
+export type SyncStateRow = typeof schema.syncState.$inferSelect;
+
+export interface Claim {
+  connection: ConnectionRow;
+  state: SyncStateRow;
+}
+
+/**
+ * Leases the next connection that is due: active, not waiting for a reconnect, not leased, past
+ * its backoff, and with no sync started or ended by any process since `passStarted` (every
+ * change of a sync_state row sets `updated_at`). So a pass goes over each connection once, and two
+ * passes running together share the work: a sync in progress when the second pass began ends
+ * after it, so that pass does not repeat it.
+ */
+export async function claimNext(
+  database: Db,
+  worker: string,
+  passStarted: string,
+  ids?: readonly string[],
+  freshForMs = 0,
+): Promise<Claim | null> {
+  const s = schema.syncState;
+  const c = schema.cgmConnections;
+  return database.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ state: s, connection: c })
+      .from(s)
+      .innerJoin(c, eq(c.id, s.connectionId))
+      .where(
+        and(
+          eq(c.status, "active"),
+          or(isNull(s.reconnectTokenVersion), ne(s.reconnectTokenVersion, c.tokenVersion)),
+          or(isNull(s.lockedUntil), lt(s.lockedUntil, sql`now()`)),
+          or(isNull(s.nextAttemptAt), lte(s.nextAttemptAt, sql`now()`)),
+          lt(s.updatedAt, sql`${passStarted}::timestamptz`),
+          freshForMs > 0
+            ? or(
+                isNull(s.lastSuccessAt),
+                lt(s.lastSuccessAt, sql`now() - make_interval(secs => ${freshForMs / 1000})`),
+              )
+            : undefined,
+          inScope(ids),
+        ),
+      )
+      .orderBy(sql`${s.lastAttemptAt} asc nulls first`, asc(s.connectionId))
+      .limit(1)
+      .for("update", { of: s, skipLocked: true });
+    if (!due) return null;
+    const [state] = await tx
+      .update(s)
+      .set({ lockedBy: worker, lockedUntil: lease, lastAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(s.connectionId, due.state.connectionId))
+      .returning();
+    return state ? { connection: due.connection, state } : null;
+  });
+}
+
+/** Keeps the lease while a long sync goes on; false when another worker has taken it over. */
+export async function renewLease(database: Db, connectionId: string, worker: string): Promise<boolean> {
+  const renewed = await database
+    .update(schema.syncState)
+    .set({ lockedUntil: lease, updatedAt: sql`now()` })
+    .where(and(eq(schema.syncState.connectionId, connectionId), eq(schema.syncState.lockedBy, worker)))
+    .returning({ id: schema.syncState.connectionId });
+  return renewed.length > 0;
+}
+
+const ownLease = (connectionId: string, worker: string) =>
+  and(eq(schema.syncState.connectionId, connectionId), eq(schema.syncState.lockedBy, worker));
+const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
+
+export async function finishSuccess(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  backfillDone: boolean,
+): Promise<void> {
+  await database
+    .update(schema.syncState)
+    .set({
+      ...released,
+      backfillDone,
+      lastSuccessAt: sql`now()`,
+      attempts: 0,
+      nextAttemptAt: null,
+      reconnectTokenVersion: null,
+    })
+    .where(ownLease(connectionId, worker));
+}
+
+/** A failed sync: the error, and when to try again (`retryDelayMs` after the database's now). */
+export async function finishFailure(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  error: string,
+  retryDelayMs: (failures: number) => number,
+): Promise<void> {
+  const [row] = await database
+    .select({ attempts: schema.syncState.attempts })
+    .from(schema.syncState)
+    .where(eq(schema.syncState.connectionId, connectionId));
+  const failures = (row?.attempts ?? 0) + 1;
+  await database
+    .update(schema.syncState)
+    .set({
+      ...released,
+      lastError: error,
+      lastErrorAt: sql`now()`,
+      attempts: failures,
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryDelayMs(failures) / 1000})`,
+    })
+    .where(ownLease(connectionId, worker));
+}
+
+/** The service refused the authorization: no retries until the connection's tokens change. */
+export async function finishReconnectRequired(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  error: string,
+): Promise<void> {
+  const [connection] = await database
+    .select({ tokenVersion: schema.cgmConnections.tokenVersion })
+    .from(schema.cgmConnections)
+    .where(eq(schema.cgmConnections.id, connectionId));
+  await database
+    .update(schema.syncState)
+    .set({
+      ...released,
+      lastError: error,
+      lastErrorAt: sql`now()`,
+      attempts: sql`${schema.syncState.attempts} + 1`,
+      nextAttemptAt: null,
+      reconnectTokenVersion: connection?.tokenVersion ?? 0,
+    })
+    .where(ownLease(connectionId, worker));
+}
+
+export function syncedThrough(state: SyncStateRow): SyncedThrough {
+  return {
+    egvs: state.egvsThrough?.getTime() ?? null,
+    events: state.eventsThrough?.getTime() ?? null,
+    calibrations: state.calibrationsThrough?.getTime() ?? null,
+  };
+}
+
+const throughColumn = {
+  egvs: "egvsThrough",
+  events: "eventsThrough",
+  calibrations: "calibrationsThrough",
+} as const satisfies Record<DataGroup, keyof SyncStateRow>;
+
+const fromColumn = {
+  egvs: "egvsFrom",
+  events: "eventsFrom",
+  calibrations: "calibrationsFrom",
+} as const satisfies Record<DataGroup, keyof SyncStateRow>;
+
+export function syncedFrom(state: SyncStateRow): SyncedThrough {
+  return {
+    egvs: state.egvsFrom?.getTime() ?? null,
+    events: state.eventsFrom?.getTime() ?? null,
+    calibrations: state.calibrationsFrom?.getTime() ?? null,
+  };
+}
+
+/**
+ * What a successful sync saw, for the readers of the synced copy (lib/sync/source.ts): the
+ * service's dataRange, and whether events were re-read over their lookback in this sync.
+ * Written just before `finishSuccess`, under the same lease.
+ */
+export async function recordSeen(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  range: DataRangeResponse,
+  eventsRechecked: boolean,
+): Promise<void> {
+  await database
+    .update(schema.syncState)
+    .set({ dataRange: range, ...(eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}) })
+    .where(ownLease(connectionId, worker));
+}
+
+export type GroupRows =
+  | { group: "egvs"; rows: EgvRow[] }
+  | { group: "events"; rows: EventRow[] }
+  | { group: "calibrations"; rows: CalibrationRow[] };
+
+// One JSON parameter a batch (lib/sync/upsert.ts); a batch bounds the size of one statement.
+const BATCH = 5_000;
+
+const targets = {
+  egvs: { table: schema.syncedEgvs, key: ["connectionId", "systemTime"] },
+  events: { table: schema.syncedEvents, key: ["connectionId", "eventId"] },
+  calibrations: { table: schema.syncedCalibrations, key: ["connectionId", "systemTime"] },
+} as const;
+
+/**
+ * Writes one data group's records and moves the group's `*Through` mark, in one transaction: a
+ * sync interrupted before it commits leaves the group as it was, and the next sync reads the
+ * same window again. Existing rows are updated in place (a late smoothed value, a deletion).
+ */
+export async function storeGroup(
+  database: Db,
+  connectionId: string,
+  data: GroupRows,
+  throughMs: number,
+  /** Where the group's records now run without a hole (plan.ts `coverageFrom`). */
+  fromMs?: number,
+): Promise<void> {
+  const { table, key } = targets[data.group];
+  await database.transaction(async (tx) => {
+    for (let i = 0; i < data.rows.length; i += BATCH) {
+      await tx.execute(upsertRows(table, key, data.rows.slice(i, i + BATCH)));
+    }
+    // The population view's daily sums, recounted for the days just written (lib/sync/daily-store.ts).
+    if (data.group === "egvs") await refreshEgvDays(tx, connectionId, data.rows);
+    await tx
+      .update(schema.syncState)
+      .set({
+        [throughColumn[data.group]]: new Date(throughMs),
+        ...(fromMs === undefined ? {} : { [fromColumn[data.group]]: new Date(fromMs) }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(schema.syncState.connectionId, connectionId));
+  });
+}
+
+/** Connections in scope, for the pass's summary (those it did not sync were skipped). */
+export async function connectionCount(database: Db, ids?: readonly string[]): Promise<number> {
+  const [row] = await database.select({ n: count() }).from(schema.cgmConnections).where(inScope(ids));
+  return row?.n ?? 0;
+}

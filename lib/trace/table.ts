@@ -1,0 +1,55 @@
+import { type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
+import { displayValue } from "@/lib/cgm/values";
+import type { TracePoint } from "./points";
+
+/**
+ * The trace as a table, for people who cannot see the chart: one row per hour of the patient's
+ * own clock for traces up to a day, one per calendar day (displayTime) beyond. Lowest and highest
+ * come from every reading (so a LOW is never averaged away); the mean uses the values as drawn,
+ * with sentinels at their edge values, as the metrics do.
+ */
+export interface TraceTableRow {
+  /** "2026-11-22 14:00" (hourly) or "2026-11-22" (daily), in the patient's displayTime. */
+  label: string;
+  readings: number;
+  lowest: string;
+  mean: string;
+  highest: string;
+}
+
+export function traceTable(
+  points: readonly TracePoint[],
+  unit: GlucoseUnit,
+  by: "hour" | "day",
+): TraceTableRow[] {
+  const groups = new Map<string, TracePoint[]>();
+  for (const p of points) {
+    const key =
+      by === "hour" ? `${p.display.slice(0, 10)} ${p.display.slice(11, 13)}:00` : p.display.slice(0, 10);
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
+  const show = (p: TracePoint) => displayValue(p.value, unit, p.sentinel);
+  const rows: TraceTableRow[] = [];
+  // Map keeps insertion order, which is systemTime order: a repeated hour on the day clocks go back
+  // shows as one row holding both runs of readings, the hour the patient saw twice.
+  for (const [label, group] of groups) {
+    let lowest = group[0]!;
+    let highest = group[0]!;
+    let sum = 0;
+    for (const p of group) {
+      if (p.value < lowest.value) lowest = p;
+      if (p.value > highest.value) highest = p;
+      sum += p.value;
+    }
+    rows.push({
+      label,
+      readings: group.length,
+      lowest: show(lowest),
+      mean: String(roundForUnit(sum / group.length, unit)),
+      highest: show(highest),
+    });
+  }
+  return rows;
+}

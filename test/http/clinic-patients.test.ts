@@ -1,0 +1,318 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { clinicClient } from "../support/clinic-client";
+import {
+  authorizeAt,
+  callback,
+  dashboardApp,
+  setCookieOf,
+  signIn,
+  startSignIn,
+} from "../support/dashboard-client";
+import { dt, revokeAppAs } from "../support/sandbox-client";
+
+/**
+ * A clinic's patients over HTTP against the real server and the real sandbox: a clinician adds a
+ * patient and gets the link (shown once), the patient connects through the dashboard's own sign-in
+ * and allows access, the clinician reads the patient's dashboard, AGP and summary (the same numbers
+ * as the patient's own), every view lands in the audit log, the patient withdraws, a clinician
+ * removes, a revoked authorization shows as "reconnect needed". Every route that takes a patient
+ * id is tried with other clinics' and other people's sessions: all get 404 (or 401 signed out).
+ */
+
+const base = inject("baseUrl");
+const app = dashboardApp(inject("dataDir"));
+const { post, get, noticeOf, clinician } = clinicClient(base);
+
+const text = async (res: Response) => {
+  const body = await res.text();
+  // The pages' text as a person reads it: React's comment markers and tags out, entities in.
+  return body
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+};
+
+/** A clinician adds a patient; the link as the clinic page shows it once. */
+async function addPatient(admin: { cookie: string; clinicId: string }, name: string, birthDate = "") {
+  const res = await post(
+    "/api/clinic/patients",
+    { clinicId: admin.clinicId, name, birthDate },
+    { cookie: admin.cookie },
+  );
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe(`/clinic?clinic=${admin.clinicId}#patient-link`);
+  const notice = noticeOf(res);
+  expect(notice).not.toBeNull();
+  const page = await text(await get(`/clinic?clinic=${admin.clinicId}`, `${admin.cookie}; ${notice}`));
+  const link = /data-testid="patient-invitation-link"[^>]*value="([^"]+)"/.exec(page)?.[1];
+  if (!link) throw new Error("no patient invitation link on the clinic page");
+  const url = new URL(link);
+  expect(url.pathname).toBe("/share");
+  return { token: url.searchParams.get("token") ?? "", page };
+}
+
+/** The patient's side: open the link, connect at the service (back to the link), allow access. */
+async function acceptAsPatient(token: string, username: string) {
+  const landing = await text(await get(`/share?token=${encodeURIComponent(token)}`));
+  expect(landing).toContain("Connect your CGM account");
+  const { loginUrl, stateCookie } = await startSignIn(base, `/share?token=${encodeURIComponent(token)}`);
+  const back = await callback(await authorizeAt(loginUrl.origin, loginUrl, username), stateCookie);
+  expect(back.status).toBe(303);
+  expect(back.headers.get("location")).toBe(`/share?token=${encodeURIComponent(token)}`);
+  const cookie = setCookieOf(back, "glucose.session")?.split(";")[0] ?? "";
+  const step2 = await text(await get(`/share?token=${encodeURIComponent(token)}`, cookie));
+  expect(step2).toContain("Step 2 of 2: allow the clinic access");
+  const accepted = await post("/api/sharing/accept", { token }, { cookie });
+  expect(accepted.status).toBe(303);
+  expect(accepted.headers.get("location")).toMatch(/^\/sharing\?accepted=/);
+  return cookie;
+}
+
+const patientIdIn = (page: string, name: string) => {
+  const m = new RegExp(`data-patient="([0-9a-f-]{36})"(?:(?!data-patient=).)*?${name}`, "s").exec(page);
+  if (!m?.[1]) throw new Error(`${name} is not on the clinic page`);
+  return m[1];
+};
+
+const window = () => {
+  const end = Date.now() - 60_000;
+  return `startDate=${dt(end - 3 * 86_400_000)}&endDate=${dt(end)}`;
+};
+
+describe("a patient invited by a clinic", () => {
+  let clinicA: Awaited<ReturnType<typeof clinician>>;
+  let clinicB: Awaited<ReturnType<typeof clinician>>;
+  let patientCookie: string;
+  let otherPatient: string;
+  let patientId: string;
+
+  beforeAll(async () => {
+    clinicA = await clinician();
+    clinicB = await clinician();
+    const { token, page } = await addPatient(clinicA, "Pat Example", "1980-02-29");
+    expect(page).toContain("Pat Example");
+    expect(page).toContain("born 1980-02-29");
+    expect(page).toContain("Invitation sent");
+    patientId = patientIdIn(page, "Pat Example");
+    patientCookie = await acceptAsPatient(token, "SandboxUser2");
+    otherPatient = (await signIn(base, "SandboxUser3")).cookie;
+  }, 60_000);
+
+  it("shows in the clinic as sharing, and the link cannot be used again", async () => {
+    const page = await text(await get(`/clinic?clinic=${clinicA.clinicId}`, clinicA.cookie));
+    expect(page).toMatch(/Pat Example.*Sharing/s);
+    expect(page).toContain(`/clinic/patients/${patientId}/agp`);
+    const sharing = await text(await get("/sharing", patientCookie));
+    expect(sharing).toContain(clinicA.form.clinicName);
+    expect(sharing).toContain(`Withdraw access of ${clinicA.form.clinicName}`);
+  });
+
+  it("refuses a used, a wrong and a missing link with words, not a 500", async () => {
+    for (const [token, words] of [
+      ["x".repeat(43), "This invitation link is not valid"],
+      ["", "This invitation link is not valid"],
+    ] as const) {
+      const res = await get(`/share?token=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(200);
+      expect(await text(res)).toContain(words);
+    }
+    const { token } = await addPatient(clinicA, "Twin Example");
+    const twinCookie = await acceptAsPatient(token, "SandboxUser4");
+    const again = await post("/api/sharing/accept", { token }, { cookie: twinCookie });
+    expect(again.headers.get("location")).toContain("error=invitation_used");
+    expect(await text(await get(`/share?token=${encodeURIComponent(token)}`, twinCookie))).toContain(
+      "already been used",
+    );
+    // Accepting without a connected CGM account is sent back to connect first.
+    const { token: third } = await addPatient(clinicA, "Third Example");
+    const unsigned = await post("/api/sharing/accept", { token: third });
+    expect(unsigned.headers.get("location")).toBe(
+      `/share?token=${encodeURIComponent(third)}&error=connect_first`,
+    );
+  }, 60_000);
+
+  it("gives the clinician the patient's dashboard, AGP and the same summary the patient gets", async () => {
+    const dashboard = await get(`/clinic/patients/${patientId}`, clinicA.cookie);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get("cache-control")).toMatch(/no-store|private/);
+    const html = await text(dashboard);
+    expect(html).toContain("Pat Example");
+    expect(html).toContain('data-testid="trace-caption"');
+    expect(html).not.toContain("Display settings");
+    const agp = await text(await get(`/clinic/patients/${patientId}/agp?days=7`, clinicA.cookie));
+    expect(agp).toContain('data-testid="agp-report"');
+    expect(agp).toMatch(new RegExp(`/api/clinic/patients/${patientId}/agp-pdf\\?[^"]*days=7`));
+
+    const q = window();
+    const theirs = await get(`/api/clinic/patients/${patientId}/summary?${q}`, clinicA.cookie);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("cache-control")).toBe("private, no-store");
+    const own = await get(`/api/reports/summary?${q}`, patientCookie);
+    expect(await theirs.json()).toEqual(await own.json());
+    const bad = await get(`/api/clinic/patients/${patientId}/summary?startDate=yesterday`, clinicA.cookie);
+    expect(bad.status).toBe(400);
+
+    // "Sync now": the patient's data in the clinic's copy, and in the population view.
+    const synced = await post(`/api/clinic/patients/${patientId}/sync`, {}, { cookie: clinicA.cookie });
+    expect(synced.status).toBe(303);
+    expect(synced.headers.get("location")).toContain(`&synced=synced&patient=${patientId}`);
+    const clinicPage = await text(await get(synced.headers.get("location") ?? "", clinicA.cookie));
+    expect(clinicPage).toMatch(/Synced: the clinic's copy of the data is up to date/);
+    expect(clinicPage).toMatch(/data synced \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    const population = await text(await get(`/clinic/population?clinic=${clinicA.clinicId}`, clinicA.cookie));
+    expect(population).toMatch(
+      new RegExp(`data-patient="${patientId}"(?:(?!data-patient=).)*data-status="connected"`, "s"),
+    );
+  }, 60_000);
+
+  it("refuses every patient-id route to other clinics, to patients and to the signed out", async () => {
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    const reads = [
+      `/clinic/patients/${patientId}`,
+      `/clinic/patients/${patientId}/agp`,
+      `/api/clinic/patients/${patientId}/summary?${window()}`,
+      `/api/clinic/patients/${patientId}/export?days=7`,
+      `/api/clinic/patients/${patientId}/agp-pdf?days=7`,
+    ];
+    const writes = [
+      `/api/clinic/patients/${patientId}/invitation`,
+      `/api/clinic/patients/${patientId}/sync`,
+      `/api/clinic/patients/${patientId}/remove`,
+    ];
+    for (const cookie of [clinicB.cookie, patientCookie, otherPatient]) {
+      for (const path of reads) expect((await get(path, cookie)).status, `${path}`).toBe(404);
+      for (const path of writes) expect((await post(path, {}, { cookie })).status, `${path}`).toBe(404);
+      for (const path of reads.map((p) => p.replace(patientId, stranger))) {
+        expect((await get(path, cookie)).status, `${path}`).toBe(404);
+      }
+    }
+    for (const path of reads.filter((p) => p.startsWith("/api"))) expect((await get(path)).status).toBe(401);
+    for (const path of writes) expect((await post(path, {})).status).toBe(401);
+    // A form from another site is refused before anything is looked up.
+    const crossSite = await post(
+      writes[2] ?? "",
+      {},
+      { cookie: clinicA.cookie, origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+    // Another clinic's administrator cannot add a patient to clinic A either.
+    const foreignAdd = await post(
+      "/api/clinic/patients",
+      { clinicId: clinicA.clinicId, name: "Intruder" },
+      {
+        cookie: clinicB.cookie,
+      },
+    );
+    expect(foreignAdd.status).toBe(404);
+    // Nor read its audit log; and clinic A's list is not in clinic B's page.
+    expect((await get(`/clinic/audit?clinic=${clinicA.clinicId}`, clinicB.cookie)).status).toBe(404);
+    expect(await text(await get(`/clinic?clinic=${clinicA.clinicId}`, clinicB.cookie))).not.toContain(
+      "Pat Example",
+    );
+    // A patient cannot withdraw another patient's share.
+    expect((await post(`/api/sharing/${patientId}/withdraw`, {}, { cookie: otherPatient })).status).toBe(404);
+  }, 120_000);
+
+  it("logs who viewed and downloaded what, for the clinic's administrators", async () => {
+    const exported = await get(`/api/clinic/patients/${patientId}/export?days=7`, clinicA.cookie);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("application/zip");
+    const log = await text(await get(`/clinic/audit?clinic=${clinicA.clinicId}`, clinicA.cookie));
+    const rows = [...log.matchAll(/<tr[^>]*data-action="([^"]+)"[^>]*>(.*?)<\/tr>/gs)].map((m) => ({
+      action: m[1],
+      row: m[2] ?? "",
+    }));
+    const mine = rows.filter((r) => r.row.includes("Pat Example"));
+    const actions = mine.map((r) => r.action);
+    for (const a of [
+      "patient.added",
+      "patient.accepted",
+      "view.dashboard",
+      "view.agp",
+      "view.summary",
+      "download.export",
+    ]) {
+      expect(actions, a).toContain(a);
+    }
+    // Newest first: the export just made is at the top, done by the clinician.
+    expect(mine[0]?.action).toBe("download.export");
+    expect(mine[0]?.row).toContain("Dr Ada Example");
+    expect(mine[0]?.row).toContain("days=7");
+    // The refused attempts of the other clinic and the patients left no entry.
+    expect(actions.filter((a) => a === "view.dashboard")).toHaveLength(1);
+  });
+
+  it("stops the clinic's access when the patient withdraws, and says so", async () => {
+    const sharing = await text(await get("/sharing", patientCookie));
+    const shareId = /action="\/api\/sharing\/([0-9a-f-]{36})\/withdraw"/.exec(sharing)?.[1] ?? "";
+    const res = await post(`/api/sharing/${shareId}/withdraw`, {}, { cookie: patientCookie });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/sharing?withdrawn=1");
+    expect(await text(await get("/sharing", patientCookie))).toContain("No clinic has access to your data.");
+    const refused = await get(`/api/clinic/patients/${patientId}/summary?${window()}`, clinicA.cookie);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: "not_shared" });
+    const page = await text(await get(`/clinic/patients/${patientId}`, clinicA.cookie));
+    expect(page).toContain("withdrew the clinic's access");
+    expect(page).not.toContain('data-testid="trace-caption"');
+    expect(await text(await get(`/clinic?clinic=${clinicA.clinicId}`, clinicA.cookie))).toMatch(
+      /Pat Example.*Access withdrawn/s,
+    );
+    // Withdrawing twice finds nothing to withdraw.
+    expect((await post(`/api/sharing/${shareId}/withdraw`, {}, { cookie: patientCookie })).status).toBe(404);
+  });
+});
+
+describe("a clinic's patient list", () => {
+  it("explains a bad name or date of birth on the form", async () => {
+    const admin = await clinician();
+    for (const [fields, code] of [
+      [{ name: "  " }, "patient_name"],
+      [{ name: "A", birthDate: "2999-01-01" }, "birth_date"],
+      [{ name: "A", birthDate: "1990-02-30" }, "birth_date"],
+    ] as const) {
+      const res = await post(
+        "/api/clinic/patients",
+        { clinicId: admin.clinicId, ...fields },
+        { cookie: admin.cookie },
+      );
+      expect(res.headers.get("location")).toBe(
+        `/clinic?clinic=${admin.clinicId}&patientError=${code}#add-patient`,
+      );
+    }
+    const page = await text(
+      await get(`/clinic?clinic=${admin.clinicId}&patientError=birth_date`, admin.cookie),
+    );
+    expect(page).toContain("Enter the date of birth as a real, past day");
+  });
+
+  it("removes a patient: gone from the list, access ended, recorded", async () => {
+    const admin = await clinician();
+    const { token, page } = await addPatient(admin, "Remy Removed");
+    const id = patientIdIn(page, "Remy Removed");
+    await acceptAsPatient(token, "SandboxUser1");
+    expect((await get(`/api/clinic/patients/${id}/summary?${window()}`, admin.cookie)).status).toBe(200);
+    const res = await post(`/api/clinic/patients/${id}/remove`, {}, { cookie: admin.cookie });
+    expect(res.status).toBe(303);
+    const after = await text(await get(`/clinic?clinic=${admin.clinicId}`, admin.cookie));
+    expect(after).not.toContain("Remy Removed</");
+    expect(after).toContain("No patients yet");
+    expect((await get(`/api/clinic/patients/${id}/summary?${window()}`, admin.cookie)).status).toBe(404);
+    const log = await text(await get(`/clinic/audit?clinic=${admin.clinicId}`, admin.cookie));
+    expect(log).toMatch(/data-action="patient.removed".*Remy Removed/s);
+  }, 60_000);
+
+  it("shows a patient whose authorization was revoked at the service as reconnect needed", async () => {
+    const admin = await clinician();
+    const { token, page } = await addPatient(admin, "Rita Revoked");
+    const id = patientIdIn(page, "Rita Revoked");
+    await acceptAsPatient(token, "SandboxUser5");
+    await revokeAppAs(base, app.client_id, "SandboxUser5");
+    const refused = await get(`/api/clinic/patients/${id}/summary?${window()}`, admin.cookie);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "reconnect_required" });
+    expect(await text(await get(`/clinic?clinic=${admin.clinicId}`, admin.cookie))).toMatch(
+      /Rita Revoked.*Reconnect needed.*reconnect their CGM account/s,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,192 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { type EgvsV2Response, egvsV2ResponseSchema } from "@/lib/cgm";
+import { consensusStatisticsRequest, type Overview } from "@/lib/dashboard/overview-model";
+import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
+import { dt } from "../support/sandbox-client";
+
+/**
+ * /api/dashboard/overview and /api/preferences over HTTP, against the embedded sandbox: the
+ * overview of every range (90 days included: the service's longest window), its numbers against
+ * the service's own records and statistics, the empty account, bad input, and preferences that
+ * change every number's unit and are remembered.
+ */
+
+const base = inject("baseUrl");
+const DAY = 86_400_000;
+let user1: DashboardSession;
+
+const overviewOf = async (s: DashboardSession, range: string) => {
+  const res = await fetch(`${base}/api/dashboard/overview?range=${range}`, { headers: { Cookie: s.cookie } });
+  return { res, body: (await res.json()) as { overview: Overview | null; error?: string; message?: string } };
+};
+
+function savePreferences(s: DashboardSession, fields: Record<string, string>, origin = base) {
+  return fetch(`${base}/api/preferences`, {
+    method: "POST",
+    headers: { Cookie: s.cookie, Origin: origin },
+    body: new URLSearchParams({ returnTo: "/dashboard", ...fields }),
+    redirect: "manual",
+  });
+}
+
+beforeAll(async () => {
+  user1 = await signIn(base, "SandboxUser1");
+});
+
+describe("GET /api/dashboard/overview", () => {
+  it("answers 401 JSON without a session", async () => {
+    const res = await fetch(`${base}/api/dashboard/overview?range=24h`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBeTruthy();
+  });
+
+  it("answers 400 with the allowed ranges for an unknown range", async () => {
+    const { res, body } = await overviewOf(user1, "2w");
+    expect(res.status).toBe(400);
+    expect(body.message).toMatch(/3h.*24h.*90d/);
+  });
+
+  it.each([
+    ["3h", 3 * 3_600_000],
+    ["24h", DAY],
+    ["14d", 14 * DAY],
+    ["90d", 90 * DAY],
+  ])("draws %s ending at the newest reading, private and never stored", async (range, spanMs) => {
+    const { res, body } = await overviewOf(user1, range);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("cache-control")).toContain("private");
+    const o = body.overview!;
+    expect(o.range).toBe(range);
+    expect(o.trace.endMs - o.trace.startMs).toBe(spanMs);
+    expect(o.trace.endMs).toBeGreaterThanOrEqual(o.dataEndMs);
+    // The summary reads at least the consensus's 14 days.
+    expect(o.summary.endMs - o.summary.startMs).toBe(Math.max(spanMs, 14 * DAY));
+    expect(o.trace.points.length).toBeLessThanOrEqual(1_500 * 1.1);
+    expect(o.summary.service?.hypoglycemiaRisk).toBeDefined();
+  });
+
+  it("counts exactly the readings the service returns for the summary window, and agrees with its statistics", async () => {
+    const { body } = await overviewOf(user1, "14d");
+    const o = body.overview!;
+    const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
+    const egvs = egvsV2ResponseSchema.parse(
+      await (await proxyGet(base, user1, `/v2/users/self/egvs?${window}`)).json(),
+    ) as EgvsV2Response;
+    expect(o.summary.ours.nValues).toBe(egvs.egvs.length);
+    const inRange = egvs.egvs.filter((r) => r.value >= 70 && r.value <= 180).length;
+    expect(o.summary.ours.timeInRanges!.inRange).toBeCloseTo((100 * inRange) / egvs.egvs.length, 6);
+    const mean = egvs.egvs.reduce((a, r) => a + r.value, 0) / egvs.egvs.length;
+    expect(o.summary.ours.mean).toBe(Math.round(mean)); // mg/dL shown as whole numbers
+    // The service counted the same readings with the same bounds.
+    const service = o.summary.service!;
+    expect(service.nValues).toBe(egvs.egvs.length);
+    expect(service.percentWithinRange).toBeCloseTo(o.summary.ours.timeInRanges!.inRange, 0);
+    // The latest value is the newest record's.
+    const newest = [...egvs.egvs].sort((a, b) => a.systemTime.localeCompare(b.systemTime)).at(-1)!;
+    expect(o.latest?.displayTime).toBe(newest.displayTime);
+    expect(o.latest?.text).toBe(
+      newest.value === 39 ? "LOW" : newest.value === 401 ? "HIGH" : String(newest.value),
+    );
+  });
+
+  it("asks the service's statistics in the data's own unit, on a first and a later view (SandboxUser3, mmol/L)", async () => {
+    const user3 = await signIn(base, "SandboxUser3");
+    for (let view = 0; view < 2; view++) {
+      const o = (await overviewOf(user3, "14d")).body.overview!;
+      expect(o.dataUnit).toBe("mmol/L");
+      const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
+      const res = await fetch(`${base}/api/cgm/v2/users/self/statistics?${window}`, {
+        method: "POST",
+        headers: { Cookie: user3.cookie, Origin: base, "Content-Type": "application/json" },
+        body: JSON.stringify(consensusStatisticsRequest("mmol/L")),
+      });
+      const direct = await res.json();
+      expect(o.summary.service?.percentWithinRange).toBe(direct.percentWithinRange);
+      expect(o.summary.service?.percentUrgentLow).toBe(direct.percentUrgentLow);
+    }
+  });
+
+  it("is null for an account without readings (SandboxUser6)", async () => {
+    const user6 = await signIn(base, "SandboxUser6");
+    const { res, body } = await overviewOf(user6, "24h");
+    expect(res.status).toBe(200);
+    expect(body.overview).toBeNull();
+  });
+
+  it("never shows 39 or 401 as a number in the trace table", async () => {
+    const { body } = await overviewOf(user1, "14d");
+    const cells = body.overview!.trace.table.flatMap((row) => Object.values(row));
+    expect(cells).not.toContain("39");
+    expect(cells).not.toContain("401");
+  });
+});
+
+describe("GET /dashboard", () => {
+  it("draws the trace in the server's HTML, so the first paint shows it before recharts loads", async () => {
+    const res = await fetch(`${base}/dashboard`, { headers: { Cookie: user1.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const preview = /<svg aria-hidden="true" class="trace-preview[^>]*>([\s\S]*?)<\/svg>/.exec(html);
+    expect(preview, "the server-drawn trace").not.toBeNull();
+    // One pen stroke per stretch of readings; 288 readings of a day draw hundreds of segments.
+    const d = /<path d="([^"]+)"/.exec(preview![1]!)?.[1] ?? "";
+    expect(d.startsWith("M")).toBe(true);
+    expect(d.split("L").length).toBeGreaterThan(200);
+  });
+});
+
+describe("POST /api/preferences", () => {
+  it("switches every number to mmol/L, remembers it, and switches back", async () => {
+    const s = await signIn(base, "SandboxUser1");
+    const before = (await overviewOf(s, "24h")).body.overview!;
+    expect(before.unit).toBe("mg/dL");
+
+    const res = await savePreferences(s, {
+      unit: "mmol/L",
+      inputUnit: "mg/dL",
+      targetLow: "70",
+      targetHigh: "180",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+
+    const after = (await overviewOf(s, "24h")).body.overview!;
+    expect(after.unit).toBe("mmol/L");
+    expect(after.dataUnit).toBe("mg/dL");
+    // 70 and 180 mg/dL are 3.9 and 10.0 mmol/L (÷ 18.0182, one decimal).
+    expect(after.target).toEqual({ low: 3.9, high: 10 });
+    expect(Math.abs(after.summary.ours.mean! - before.summary.ours.mean! / 18.0182)).toBeLessThan(0.06);
+
+    await savePreferences(s, { unit: "auto", inputUnit: "mmol/L", targetLow: "3.9", targetHigh: "10" });
+    const back = (await overviewOf(s, "24h")).body.overview!;
+    expect(back.unit).toBe("mg/dL");
+    expect(back.target).toEqual({ low: 70, high: 180 });
+  });
+
+  it.each([
+    [{ unit: "stones", targetLow: "70", targetHigh: "180" }, /unit must be/],
+    [{ unit: "auto", targetLow: "abc", targetHigh: "180" }, /low target must be a number/],
+    [{ unit: "auto", targetLow: "180", targetHigh: "70" }, /high target must be above the low target/],
+    [
+      { unit: "auto", targetLow: "10", targetHigh: "180" },
+      /low target must be between 50 mg\/dL and 150 mg\/dL/,
+    ],
+  ])("refuses %o with a 400 that says what to fix", async (fields, message) => {
+    const res = await savePreferences(user1, fields);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(message);
+  });
+
+  it("refuses a cross-origin form and a visitor without a session", async () => {
+    const fields = { unit: "auto", targetLow: "70", targetHigh: "180" };
+    expect((await savePreferences(user1, fields, "https://evil.example")).status).toBe(403);
+    const res = await fetch(`${base}/api/preferences`, {
+      method: "POST",
+      headers: { Origin: base },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,433 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { type EgvV2, formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm";
+import { metricValueMgdl } from "@/lib/cgm/values";
+import type { PopulationRow } from "@/lib/clinic/population-model";
+import { reportMetrics } from "@/lib/metrics/report";
+import { dayRollups } from "@/lib/sync/daily";
+import { statisticsWindow } from "@/lib/sync/statistics-plan";
+import { clientUnderTest } from "../support/client-under-test";
+import { signIn as patientSignIn, setCookieOf } from "../support/dashboard-client";
+
+/**
+ * The population view against the real sandbox: sandbox users connected through the real
+ * authorization flow, linked to a clinic's patients directly in the database (the invitation flow
+ * is another part's), synced by lib/sync, then the view's numbers checked against lib/metrics
+ * applied to the service's own EGVs of the same days, and its hypoglycemia risk against the
+ * service's statistics. The sync and the view run in this process on its database (PGlite in a
+ * temporary folder, or TEST_DATABASE_URL); with PostgreSQL the server shares that database, so
+ * the page itself is read over HTTP too. Access rules and the thresholds form run on both.
+ */
+
+const base = inject("baseUrl");
+let client: Awaited<ReturnType<typeof clientUnderTest>>;
+let sync: typeof import("@/lib/sync/pass");
+let service: typeof import("@/lib/service-client/client");
+let population: typeof import("@/lib/clinic/population");
+let clinics: typeof import("@/lib/clinic/clinics");
+let database: import("@/lib/db").Db;
+let schema: typeof import("@/lib/db").schema;
+let orm: typeof import("drizzle-orm");
+
+const statisticsCalls: string[] = [];
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  client = await clientUnderTest(base);
+  sync = await import("@/lib/sync/pass");
+  service = await import("@/lib/service-client/client");
+  population = await import("@/lib/clinic/population");
+  clinics = await import("@/lib/clinic/clinics");
+  orm = await import("drizzle-orm");
+  const dbModule = await import("@/lib/db");
+  database = await dbModule.db();
+  schema = dbModule.schema;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(`${base}/sandbox/v2/users/self/statistics`)) statisticsCalls.push(url);
+    return realFetch(input, init);
+  });
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+const win = (startMs: number, endMs: number) => ({
+  startDate: formatDateTime(startMs),
+  endDate: formatDateTime(endMs),
+});
+
+/** Whatever its connection's sync says, the patient as the view's test expects it. */
+interface Linked {
+  patientId: string;
+  connectionId: string;
+  username: string;
+}
+
+async function addPatient(clinicId: string, name: string, values: Record<string, unknown> = {}) {
+  const id = randomUUID();
+  await database.insert(schema.clinicPatients).values({ id, clinicId, name, ...values });
+  return id;
+}
+
+/**
+ * The metrics of the view's definition computed from the service's own EGVs: the patient's clock
+ * from their newest reading, the 14 displayTime dates ending with "today" on it, lib/metrics.
+ */
+function expectedFrom(egvs: EgvV2[], unit: "mg/dL" | "mmol/L", nowMs: number) {
+  const newest = egvs.reduce((a, b) => (b.systemTime > a.systemTime ? b : a));
+  const offset = (parseDateTime(newest.displayTime) ?? 0) - (parseDateTime(newest.systemTime) ?? 0);
+  const localNow = nowMs + offset;
+  const today = Math.floor(localNow / MS_PER_DAY) * MS_PER_DAY;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const first = day(today - 13 * MS_PER_DAY);
+  const previousFirst = day(today - 27 * MS_PER_DAY);
+  const last = day(today);
+  const values = (from: string, to: string) =>
+    egvs
+      .filter((e) => e.displayTime.slice(0, 10) >= from && e.displayTime.slice(0, 10) <= to)
+      .flatMap((e) => (typeof e.value === "number" ? [metricValueMgdl(e.value, unit, e.status)] : []));
+  const current = reportMetrics(values(first, last), today - 13 * MS_PER_DAY, localNow);
+  const previous = reportMetrics(values(previousFirst, day(today - 14 * MS_PER_DAY)), 0, 1);
+  return {
+    current,
+    previousInRange: previous.timeInRanges?.inRange ?? null,
+    first,
+    last,
+    newestMs: parseDateTime(newest.systemTime) ?? 0,
+  };
+}
+
+describe("the population view of a clinic", () => {
+  const clinicId = randomUUID();
+  const linked: Linked[] = [];
+  let invitedId = "";
+  let withdrawnId = "";
+
+  it("syncs the clinic's patients, with the service's statistics once, and keeps the daily sums equal to the rows", async () => {
+    const adminId = randomUUID();
+    await database.insert(schema.users).values({ id: adminId, name: "Dr Population" });
+    await database.insert(schema.clinics).values({ id: clinicId, name: "Population test clinic" });
+    await database.insert(schema.clinicMembers).values({ clinicId, userId: adminId, role: "admin" });
+    // User1: trips to far zones; User2: lows and sentinels; User3: mmol/L; User6: no data.
+    for (const username of ["SandboxUser1", "SandboxUser2", "SandboxUser3", "SandboxUser6"]) {
+      const connectionId = await client.connectPatient(username);
+      const patientId = await addPatient(clinicId, `Patient ${username}`, {
+        connectionId,
+        birthDate: "1980-05-17",
+        acceptedAt: new Date(),
+      });
+      linked.push({ patientId, connectionId, username });
+    }
+    invitedId = await addPatient(clinicId, "Invited Ivy", {
+      inviteExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    withdrawnId = await addPatient(clinicId, "Withdrawn Walt", {
+      acceptedAt: new Date(),
+      withdrawnAt: new Date(),
+    });
+
+    const ids = linked.map((l) => l.connectionId);
+    statisticsCalls.length = 0;
+    const first = await sync.runSyncPass({
+      connectionIds: ids,
+      concurrency: 2,
+      settings: { backfillDays: 30 },
+    });
+    expect(first).toMatchObject({ synced: 4, failed: 0 });
+    // One statistics call for each patient with data (User6 has none: nothing to ask about).
+    expect(statisticsCalls).toHaveLength(3);
+    for (const o of first.outcomes) {
+      if (o.result !== "synced") throw new Error(o.error);
+      const withData = o.groups.length > 0;
+      expect(o.calls).toBe(1 + o.groups.length + (withData ? 1 : 0));
+    }
+
+    // The next pass right after: at most dataRange and one EGV call each, and no statistics.
+    statisticsCalls.length = 0;
+    const second = await sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
+    expect(statisticsCalls).toHaveLength(0);
+    for (const o of second.outcomes) expect(o.calls).toBeLessThanOrEqual(2);
+
+    // The daily sums are those of the stored rows, day by day.
+    for (const { connectionId } of linked) {
+      const rows = await database
+        .select()
+        .from(schema.syncedEgvs)
+        .where(orm.eq(schema.syncedEgvs.connectionId, connectionId));
+      const stored = await database
+        .select()
+        .from(schema.syncedEgvDays)
+        .where(orm.eq(schema.syncedEgvDays.connectionId, connectionId))
+        .orderBy(schema.syncedEgvDays.day);
+      const recount = dayRollups(rows);
+      expect(stored.map(({ connectionId: _, updatedAt: __, sum, sumOfSquares, ...d }) => d)).toEqual(
+        recount.map(({ sum, sumOfSquares, ...d }) => d),
+      );
+      stored.forEach((d, i) => {
+        expect(d.sum).toBeCloseTo(recount[i]?.sum ?? Number.NaN, 6);
+        expect(d.sumOfSquares).toBeCloseTo(recount[i]?.sumOfSquares ?? Number.NaN, 3);
+      });
+    }
+  });
+
+  it("shows each patient's metrics as lib/metrics computes them from the service's EGVs", async () => {
+    // Resync right before reading the service, so the stored values are the service's current
+    // ones (the newest readings get their smoothed values up to 15 minutes late).
+    const ids = linked.map((l) => l.connectionId);
+    await sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
+    const now = new Date();
+    const view = await population.populationOf(clinicId, now);
+    expect(view.thresholds).toMatchObject({ custom: false, veryLowPercent: 1, inRangeDropPoints: 15 });
+    const byId = new Map(view.rows.map((r) => [r.id, r]));
+    expect(view.rows).toHaveLength(6);
+    expect(byId.get(invitedId)).toMatchObject({ status: "invited", metrics: null, flags: [] });
+    expect(byId.get(withdrawnId)).toMatchObject({ status: "withdrawn", metrics: null, flags: [] });
+
+    let checked = 0;
+    for (const l of linked) {
+      const row = byId.get(l.patientId) as PopulationRow;
+      expect(row.status).toBe("connected");
+      const range = await service.getDataRange(l.connectionId);
+      if (!range.egvs) {
+        // User6: synced, nothing to measure; zero sensor use is flagged.
+        expect(row.metrics).toMatchObject({ nValues: 0, timeInRanges: null, sensorActivePercent: 0 });
+        expect(row.flags).toEqual(["sensor"]);
+        expect(row.riskKnown).toBe(false);
+        continue;
+      }
+      const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
+      const { unit, egvs } = await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end));
+      const expected = expectedFrom(egvs, unit, now.getTime());
+      expect(row.firstDay).toBe(expected.first);
+      expect(row.lastDay).toBe(expected.last);
+      const m = row.metrics;
+      if (!m) throw new Error("no metrics");
+      expect(m.nValues).toBe(expected.current.nValues);
+      expect(m.nValues).toBeGreaterThan(1000);
+      expect(m.timeInRanges).toEqual(expected.current.timeInRanges);
+      expect(m.mean).toBeCloseTo(expected.current.mean ?? Number.NaN, 9);
+      expect(m.gmi).toBeCloseTo(expected.current.gmi ?? Number.NaN, 9);
+      expect(m.cv).toBeCloseTo(expected.current.cv ?? Number.NaN, 6);
+      expect(m.gri).toBeCloseTo(expected.current.gri ?? Number.NaN, 9);
+      expect(m.sensorActivePercent).toBeCloseTo(expected.current.sensorActivePercent ?? Number.NaN, 9);
+      expect(row.previousInRange).toBe(expected.previousInRange);
+      expect(row.daysSinceLastData).toBe(Math.floor((now.getTime() - expected.newestMs) / MS_PER_DAY));
+
+      // The service's own risk for the window the sync asked about.
+      const w = statisticsWindow(end);
+      const stats = await service.getStatistics(l.connectionId, "v2", win(w.startMs, w.endMs), {
+        targetRanges: [
+          {
+            name: "Whole day",
+            startTime: "00:00:00",
+            endTime: "00:00:00",
+            egvRanges: [
+              { name: "urgentLow", bound: unit === "mg/dL" ? 54 : 3 },
+              { name: "low", bound: unit === "mg/dL" ? 70 : 3.9 },
+              { name: "high", bound: unit === "mg/dL" ? 180 : 10 },
+            ],
+          },
+        ],
+      });
+      expect(row.riskKnown).toBe(true);
+      expect(row.hypoglycemiaRisk).toBe(stats.hypoglycemiaRisk);
+      checked++;
+    }
+    expect(checked).toBe(3);
+    // SandboxUser2's lows reach the flags.
+    const user2 = byId.get(linked.find((l) => l.username === "SandboxUser2")?.patientId ?? "");
+    expect(user2?.metrics?.timeInRanges?.veryLow).toBeGreaterThan(0);
+  });
+
+  it("saves a clinic's thresholds for administrators only, and flags with them", async () => {
+    const [admin] = await database
+      .select()
+      .from(schema.clinicMembers)
+      .where(orm.eq(schema.clinicMembers.clinicId, clinicId));
+    const strict = {
+      veryLowPercent: "0.1",
+      lowPercent: "0.5",
+      veryHighPercent: "0.1",
+      highPercent: "1",
+      inRangeBelowPercent: "99",
+      inRangeDropPoints: "1",
+      sensorBelowPercent: "99",
+    };
+    const bad = await population.saveTriageSettings(clinicId, admin?.userId ?? "", {
+      ...strict,
+      lowPercent: "0",
+    });
+    expect(bad).toEqual({
+      ok: false,
+      field: "lowPercent",
+      message: "Time below 70 mg/dL: enter a percentage from 0.1 to 100, like 4 (the consensus default).",
+    });
+    const clinicianId = randomUUID();
+    await database.insert(schema.users).values({ id: clinicianId, name: "Dr Not Admin" });
+    await database.insert(schema.clinicMembers).values({ clinicId, userId: clinicianId, role: "clinician" });
+    await expect(population.saveTriageSettings(clinicId, clinicianId, strict)).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(await clinics.roleIn(clinicianId, clinicId)).toBe("clinician");
+
+    expect(await population.saveTriageSettings(clinicId, admin?.userId ?? "", strict)).toMatchObject({
+      ok: true,
+    });
+    const view = await population.populationOf(clinicId);
+    expect(view.thresholds).toMatchObject({ custom: true, veryLowPercent: 0.1, sensorBelowPercent: 99 });
+    const user2 = view.rows.find((r) => r.name === "Patient SandboxUser2");
+    expect(user2?.flags).toEqual(expect.arrayContaining(["veryLow", "low", "inRange"]));
+    await population.resetTriageSettings(clinicId, admin?.userId ?? "");
+    expect((await population.triageSettingsOf(clinicId)).custom).toBe(false);
+  });
+});
+
+// ---- Over HTTP: the page and its form, as a browser would use them ----
+
+const PASSWORD = "a long enough password";
+let address = 0;
+const freshIp = () => `203.0.113.${++address}`;
+
+function post(path: string, fields: Record<string, string>, cookie?: string, origin: string | null = base) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      ...(origin ? { Origin: origin } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+      "X-Forwarded-For": freshIp(),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${base}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+async function clinician(name: string) {
+  const res = await post("/api/clinic/sign-up", {
+    name,
+    clinicName: `Clinic ${randomUUID().slice(0, 6)}`,
+    email: `pop-${randomUUID().slice(0, 8)}@clinic.example`,
+    password: PASSWORD,
+  });
+  const cookie = setCookieOf(res, "glucose.session")?.split(";")[0];
+  if (res.status !== 303 || !cookie) throw new Error(`sign-up: ${res.status}`);
+  const clinicId = new URL(res.headers.get("location") ?? "", base).searchParams.get("clinic") ?? "";
+  return { cookie, clinicId };
+}
+
+const THRESHOLDS = {
+  veryLowPercent: "2",
+  lowPercent: "5",
+  veryHighPercent: "6",
+  highPercent: "30",
+  inRangeBelowPercent: "60",
+  inRangeDropPoints: "10",
+  sensorBelowPercent: "50",
+};
+
+describe("the population page", () => {
+  let a: { cookie: string; clinicId: string };
+  let b: { cookie: string; clinicId: string };
+
+  beforeAll(async () => {
+    a = await clinician("Dr Alpha");
+    b = await clinician("Dr Beta");
+  });
+
+  it("opens for the clinic's members and is a 404 for another clinic's, a 403 for a patient", async () => {
+    const own = await get(`/clinic/population?clinic=${a.clinicId}`, a.cookie);
+    expect(own.status).toBe(200);
+    const html = await own.text();
+    expect(html).toContain("population");
+    expect(html).toContain("Triage thresholds");
+    expect(html).toContain('name="inRangeDropPoints"');
+    expect((await get(`/clinic/population?clinic=${a.clinicId}`, b.cookie)).status).toBe(404);
+    expect((await get(`/clinic/population?clinic=no-such-clinic`, b.cookie)).status).toBe(404);
+    const patient = await patientSignIn(base, "SandboxUser5");
+    const refused = await get(`/clinic/population?clinic=${a.clinicId}`, patient.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("This page is for clinicians");
+    expect((await get(`/clinic/population?clinic=${a.clinicId}`)).status).toBe(307);
+  });
+
+  it("lets the administrator change the thresholds, and words a wrong value", async () => {
+    const wrong = await post(
+      "/api/clinic/triage",
+      { clinicId: a.clinicId, ...THRESHOLDS, sensorBelowPercent: "150" },
+      a.cookie,
+    );
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe(
+      `/clinic/population?clinic=${a.clinicId}&error=sensorBelowPercent#thresholds`,
+    );
+    const worded = await (await get(wrong.headers.get("location") ?? "", a.cookie)).text();
+    expect(worded).toContain(
+      "Sensor use: enter a percentage from 1 to 100, like 70 (the consensus default).",
+    );
+
+    const saved = await post("/api/clinic/triage", { clinicId: a.clinicId, ...THRESHOLDS }, a.cookie);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(`/clinic/population?clinic=${a.clinicId}&saved=1#thresholds`);
+    const page = await (await get(saved.headers.get("location") ?? "", a.cookie)).text();
+    expect(page).toContain("Thresholds saved.");
+    expect(page).toMatch(/name="inRangeDropPoints"[^>]*value="10"/);
+    expect(page).toContain("This clinic&#x27;s own thresholds.");
+
+    // Another clinic's administrator, and a request from another site, are refused.
+    const other = await post("/api/clinic/triage", { clinicId: a.clinicId, ...THRESHOLDS }, b.cookie);
+    expect(other.status).toBe(403);
+    const crossSite = await post(
+      "/api/clinic/triage",
+      { clinicId: a.clinicId, ...THRESHOLDS },
+      a.cookie,
+      "https://evil.example",
+    );
+    expect(crossSite.status).toBe(403);
+
+    const reset = await post("/api/clinic/triage", { clinicId: a.clinicId, action: "reset" }, a.cookie);
+    expect(reset.headers.get("location")).toBe(
+      `/clinic/population?clinic=${a.clinicId}&saved=reset#thresholds`,
+    );
+    expect(await (await get(reset.headers.get("location") ?? "", a.cookie)).text()).toMatch(
+      /name="inRangeDropPoints"[^>]*value="15"/,
+    );
+  });
+
+  // The server reads the database this process synced into only when both are the PostgreSQL.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "shows the synced patients' numbers, each row linking to the patient's pages",
+    async () => {
+      const ids: string[] = [];
+      const linkedHere: { id: string; connectionId: string }[] = [];
+      for (const username of ["SandboxUser2", "SandboxUser3"]) {
+        const connectionId = await client.connectPatient(username);
+        const id = await addPatient(a.clinicId, `Web ${username}`, { connectionId, acceptedAt: new Date() });
+        ids.push(connectionId);
+        linkedHere.push({ id, connectionId });
+      }
+      await sync.runSyncPass({ connectionIds: ids, settings: { backfillDays: 30 } });
+      const view = await population.populationOf(a.clinicId);
+      const html = await (await get(`/clinic/population?clinic=${a.clinicId}`, a.cookie)).text();
+      for (const { id } of linkedHere) {
+        const row = view.rows.find((r) => r.id === id);
+        const t = row?.metrics?.timeInRanges;
+        if (!row || !t) throw new Error("no metrics");
+        const tr = new RegExp(`<tr[^>]*data-patient="${id}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
+        expect(tr).toContain(`href="/clinic/patients/${id}"`);
+        expect(tr).toContain(`href="/clinic/patients/${id}/agp"`);
+        const cell = (col: string) =>
+          new RegExp(`data-col="${col}"[^>]*>([\\s\\S]*?)</td>`).exec(tr)?.[1]?.replace(/<!-- -->/g, "");
+        expect(cell("veryLow")).toBe(`${t.veryLow.toFixed(1)} %`);
+        expect(cell("low")).toBe(`${(t.veryLow + t.low).toFixed(1)} %`);
+        expect(cell("inRange")).toBe(`${t.inRange.toFixed(1)} %`);
+        expect(cell("mean")).toBe(row.metrics?.mean?.toFixed(0));
+        expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
+        for (const f of row.flags) expect(tr).toContain(`data-flag="${f}"`);
+      }
+    },
+  );
+});

@@ -1,0 +1,438 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
+import { callsFor } from "@/lib/sync/plan";
+import { clientUnderTest } from "../support/client-under-test";
+import { authorize } from "../support/sandbox-client";
+import { syncWorkerPass } from "../support/sync-worker-process";
+
+/**
+ * The background sync (lib/sync) in this process against the real sandbox over HTTP, with the
+ * real database: PGlite in a temporary folder, or the PostgreSQL of TEST_DATABASE_URL (shared with
+ * the server, so the claims' row locks run on PostgreSQL). Patients connect through the real
+ * authorization flow, as at sign-in. Service calls are counted twice: by the pass itself and by a
+ * spy on fetch, which sees every request that reaches the service's data endpoints.
+ *
+ * The sandbox's data is live. Its release-delay fault (the service acting as if it were N minutes
+ * ago) stands in for time passing: synced with a 20-minute delay, the newest readings have no
+ * smoothed value yet; with the delay removed, four readings are new and the earlier ones have
+ * their smoothed values, as twenty minutes later.
+ */
+
+const base = inject("baseUrl");
+let client: Awaited<ReturnType<typeof clientUnderTest>>;
+let sync: typeof import("@/lib/sync/pass");
+let service: typeof import("@/lib/service-client/client");
+let database: import("@/lib/db").Db;
+let schema: typeof import("@/lib/db").schema;
+let orm: typeof import("drizzle-orm");
+
+let dataCalls = 0;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  client = await clientUnderTest(base);
+  sync = await import("@/lib/sync/pass");
+  service = await import("@/lib/service-client/client");
+  orm = await import("drizzle-orm");
+  const dbModule = await import("@/lib/db");
+  database = await dbModule.db();
+  schema = dbModule.schema;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) dataCalls++;
+    return realFetch(input, init);
+  });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await client?.setFaults({ releaseDelayMinutes: 0, failNext: 0 });
+});
+
+/** A pass over `ids`, with the service calls the spy saw during it. */
+async function pass(ids: string[], concurrency = 1) {
+  const before = dataCalls;
+  const summary = await sync.runSyncPass({ connectionIds: ids, concurrency });
+  return { summary, seen: dataCalls - before };
+}
+
+function only(summary: Awaited<ReturnType<typeof sync.runSyncPass>>) {
+  expect(summary.outcomes).toHaveLength(1);
+  return summary.outcomes[0] as (typeof summary.outcomes)[number];
+}
+
+async function state(id: string) {
+  const [row] = await database
+    .select()
+    .from(schema.syncState)
+    .where(orm.eq(schema.syncState.connectionId, id));
+  if (!row) throw new Error("no sync state");
+  return row;
+}
+
+const setState = (id: string, values: Partial<typeof schema.syncState.$inferInsert>) =>
+  database.update(schema.syncState).set(values).where(orm.eq(schema.syncState.connectionId, id));
+
+/** The stored EGVs of a window, back in the service's v2 shape. */
+async function storedEgvs(id: string, startMs: number, endMs: number): Promise<EgvV2[]> {
+  const t = schema.syncedEgvs;
+  const rows = await database
+    .select()
+    .from(t)
+    .where(
+      orm.and(
+        orm.eq(t.connectionId, id),
+        orm.gte(t.systemTime, new Date(startMs)),
+        orm.lte(t.systemTime, new Date(endMs)),
+      ),
+    )
+    .orderBy(t.systemTime);
+  return rows.map((r) => ({
+    systemTime: formatDateTime(r.systemTime.getTime()),
+    displayTime: r.displayTime,
+    value: r.value,
+    realtimeValue: r.realtimeValue,
+    smoothedValue: r.smoothedValue,
+    status: r.status,
+    trend: r.trend,
+    trendRate: r.trendRate,
+  }));
+}
+
+async function storedEvents(id: string) {
+  const t = schema.syncedEvents;
+  return database.select().from(t).where(orm.eq(t.connectionId, id)).orderBy(t.systemTime, t.eventId);
+}
+
+const asEvent = (r: Awaited<ReturnType<typeof storedEvents>>[number]): EventV2 => ({
+  systemTime: formatDateTime(r.systemTime.getTime()),
+  displayTime: r.displayTime,
+  eventType: r.eventType,
+  eventSubType: r.eventSubType,
+  value: r.value,
+  unit: r.unit,
+  eventId: r.eventId,
+  eventStatus: r.eventStatus,
+});
+
+const win = (startMs: number, endMs: number) => ({
+  startDate: formatDateTime(startMs),
+  endDate: formatDateTime(endMs),
+});
+
+/** Smoothed values can still arrive for readings newer than this (the sandbox: 15 minutes). */
+const settledBefore = () => Date.now() - 16 * MS_PER_MINUTE;
+const settled = (egvs: EgvV2[]) => egvs.filter((e) => Date.parse(`${e.systemTime}Z`) < settledBefore());
+
+describe("background sync of one patient (SandboxUser1)", () => {
+  let id: string;
+
+  it("backfills exactly the records the service returns for the window, once each", async () => {
+    await client.setFaults({ releaseDelayMinutes: 20 });
+    id = await client.connectPatient("SandboxUser1");
+    const { summary, seen } = await pass([id]);
+    const outcome = only(summary);
+    expect(outcome.result).toBe("synced");
+    if (outcome.result !== "synced") return;
+    // SandboxUser1 wears a G7: no calibrations, so dataRange has none to fetch.
+    expect(outcome.groups.map((g) => [g.group, g.backfill])).toEqual([
+      ["egvs", true],
+      ["events", true],
+    ]);
+    // 90 days in windows of at most 30: dataRange and three calls per group.
+    expect(outcome.calls).toBe(7);
+    expect(seen).toBe(outcome.calls);
+    expect(summary).toMatchObject({ synced: 1, failed: 0, skipped: 0, calls: 7 });
+    expect(outcome.records).toBeGreaterThan(20_000);
+
+    const [egvs, events] = outcome.groups;
+    if (!egvs || !events) throw new Error("groups");
+    expect(egvs.endMs - egvs.startMs).toBe(90 * 86_400_000);
+    const fromService = (await service.getEgvs(id, "v2", win(egvs.startMs, egvs.endMs))).egvs;
+    const stored = await storedEgvs(id, egvs.startMs, egvs.endMs);
+    expect(stored.length).toBeGreaterThan(20_000);
+    expect(stored.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
+    expect(settled(stored)).toEqual(settled(fromService));
+    // Nothing outside the window, and the newest readings still wait for their smoothed value.
+    const [{ n }] = (await database
+      .select({ n: orm.count() })
+      .from(schema.syncedEgvs)
+      .where(orm.eq(schema.syncedEgvs.connectionId, id))) as [{ n: number }];
+    expect(n).toBe(fromService.length);
+
+    const serviceEvents = (await service.getEvents(id, "v2", win(events.startMs, events.endMs))).events;
+    const storedEv = (await storedEvents(id)).map(asEvent);
+    expect(storedEv).toHaveLength(serviceEvents.length);
+    const byId = (list: EventV2[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
+    expect(byId(storedEv)).toEqual(byId(serviceEvents));
+    expect(storedEv.some((e) => e.eventStatus === "deleted")).toBe(true);
+
+    expect(
+      await database
+        .select()
+        .from(schema.syncedCalibrations)
+        .where(orm.eq(schema.syncedCalibrations.connectionId, id)),
+    ).toEqual([]);
+
+    const s = await state(id);
+    expect(s).toMatchObject({ backfillDone: true, attempts: 0, lastError: null, lockedBy: null });
+    expect(s.lastSuccessAt).toBeInstanceOf(Date);
+    expect(s.egvsThrough?.getTime()).toBe(egvs.endMs);
+  });
+
+  it("a pass with nothing new makes only the dataRange call", async () => {
+    // A reading may land between two passes; then the pass is repeated until one sees nothing new.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = JSON.stringify(await service.getDataRange(id));
+      const { summary, seen } = await pass([id]);
+      const after = JSON.stringify(await service.getDataRange(id));
+      if (before !== after || only(summary).calls > 1) continue;
+      expect(only(summary)).toMatchObject({ result: "synced", calls: 1, records: 0, groups: [] });
+      expect(seen).toBe(1);
+      return;
+    }
+    throw new Error("the data range kept moving");
+  });
+
+  it("new readings: EGVs are read from an hour before the newest synced one, and late smoothed values replace the old ones", async () => {
+    const s = await state(id);
+    const oldThrough = s.egvsThrough?.getTime() ?? 0;
+    const overlapStart = oldThrough - 60 * MS_PER_MINUTE;
+    const before = await storedEgvs(id, overlapStart, oldThrough);
+    await client.setFaults({ releaseDelayMinutes: 0 });
+    const range = await service.getDataRange(id);
+    const { summary, seen } = await pass([id]);
+    const outcome = only(summary);
+    if (outcome.result !== "synced") throw new Error(`not synced: ${JSON.stringify(outcome)}`);
+    const [egvs, ...others] = outcome.groups;
+    expect(egvs).toMatchObject({ group: "egvs", startMs: overlapStart, backfill: false });
+    expect(formatDateTime(egvs?.endMs ?? 0)).toBe(range.egvs?.end.systemTime);
+    // Events and calibrations only when their own end moved; each window is one call.
+    const moved = (["events", "calibrations"] as const).filter((g) => {
+      const through = s[`${g}Through`];
+      return (
+        range[g] !== null && (!through || range[g]?.end.systemTime !== formatDateTime(through.getTime()))
+      );
+    });
+    expect(others.map((g) => g.group)).toEqual(moved);
+    expect(outcome.calls).toBe(1 + outcome.groups.length);
+    expect(seen).toBe(outcome.calls);
+
+    const end = egvs?.endMs ?? 0;
+    const fromService = (await service.getEgvs(id, "v2", win(overlapStart, end))).egvs;
+    const after = await storedEgvs(id, overlapStart, end);
+    expect(after.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
+    expect(settled(after)).toEqual(settled(fromService));
+    expect(after.length).toBeGreaterThan(before.length);
+    const filledLate = after.filter(
+      (e) =>
+        e.smoothedValue !== null && before.find((b) => b.systemTime === e.systemTime)?.smoothedValue === null,
+    );
+    // G7 readings are smoothed 15 minutes late: those synced unsmoothed now have their value
+    // (unless the sensor was warming up then, with no readings to smooth).
+    if (before.some((b) => b.smoothedValue === null)) expect(filledLate.length).toBeGreaterThan(0);
+    for (const e of filledLate) expect(e.value).toBe(e.smoothedValue);
+  });
+
+  it("applies a deletion to the event it had stored as created, in place", async () => {
+    const stored = await storedEvents(id);
+    // Not the newest event: the sync reads events again when the service's newest one is past
+    // what it synced (another test may have deleted the newest for this app, lib/sandbox/deletions).
+    const newestMs = parseDateTime((await service.getDataRange(id)).events?.end.systemTime ?? "") ?? 0;
+    const deleted = stored
+      .filter((e) => e.eventStatus === "deleted" && e.systemTime.getTime() + 1000 < newestMs)
+      .at(-1);
+    if (!deleted) throw new Error("SandboxUser1 has deleted events");
+    // As if the last sync had seen the event before the patient deleted it.
+    await database
+      .update(schema.syncedEvents)
+      .set({ eventStatus: "created" })
+      .where(
+        orm.and(
+          orm.eq(schema.syncedEvents.connectionId, id),
+          orm.eq(schema.syncedEvents.eventId, deleted.eventId),
+        ),
+      );
+    await setState(id, { eventsThrough: new Date(deleted.systemTime.getTime() + 1000) });
+    const outcome = only((await pass([id])).summary);
+    expect(outcome.result).toBe("synced");
+    const after = await storedEvents(id);
+    expect(after).toHaveLength(stored.length);
+    expect(after.find((e) => e.eventId === deleted.eventId)?.eventStatus).toBe("deleted");
+    const range = await service.getDataRange(id);
+    expect(formatDateTime((await state(id)).eventsThrough?.getTime() ?? 0)).toBe(
+      range.events?.end.systemTime,
+    );
+  });
+
+  it("a pass interrupted before it recorded its progress is repeated without duplicating or losing a record", async () => {
+    const count = async () => {
+      const [egv] = await database
+        .select({ n: orm.count() })
+        .from(schema.syncedEgvs)
+        .where(orm.eq(schema.syncedEgvs.connectionId, id));
+      const events = await storedEvents(id);
+      return { egvs: egv?.n ?? 0, events: events.length };
+    };
+    const before = await count();
+    // The rows are written but the marks say nothing was synced: the next pass backfills again.
+    await setState(id, {
+      egvsThrough: null,
+      eventsThrough: null,
+      calibrationsThrough: null,
+      backfillDone: false,
+    });
+    const outcome = only((await pass([id])).summary);
+    if (outcome.result !== "synced") throw new Error(JSON.stringify(outcome));
+    expect(outcome.groups.every((g) => g.backfill)).toBe(true);
+    const after = await count();
+    const egvs = outcome.groups[0];
+    const fromService = (await service.getEgvs(id, "v2", win(egvs?.startMs ?? 0, egvs?.endMs ?? 0))).egvs;
+    // The 90-day window moved on by the new readings: the oldest ones stay, none is doubled.
+    expect(after.egvs).toBeGreaterThanOrEqual(before.egvs);
+    expect(after.egvs).toBe(fromService.length + (await storedEgvs(id, 0, (egvs?.startMs ?? 0) - 1)).length);
+    expect(after.events).toBeGreaterThanOrEqual(before.events);
+    expect((await state(id)).backfillDone).toBe(true);
+  });
+
+  it("a failed sync records its error and waits with backoff, then succeeds", async () => {
+    // Four answers of 503: the client's retries of the dataRange call all fail.
+    await client.setFaults({ failNext: 4, failStatus: 503, retryAfterSeconds: 0 });
+    const failed = only((await pass([id])).summary);
+    expect(failed).toMatchObject({ result: "failed", calls: 1 });
+    const s = await state(id);
+    expect(s.lastError).toMatch(/unavailable \(503\)/);
+    expect(s.attempts).toBe(1);
+    expect(s.lockedBy).toBeNull();
+    const wait = (s.nextAttemptAt?.getTime() ?? 0) - (s.lastErrorAt?.getTime() ?? 0);
+    expect(wait).toBeGreaterThanOrEqual(30_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+
+    const waiting = await pass([id]);
+    expect(waiting.summary).toMatchObject({ synced: 0, failed: 0, skipped: 1, calls: 0 });
+    expect(waiting.seen).toBe(0);
+
+    await setState(id, { nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(only((await pass([id])).summary).result).toBe("synced");
+    expect(await state(id)).toMatchObject({ attempts: 0, nextAttemptAt: null });
+  });
+
+  it("a scheduled pass leaves a connection another pass synced within its freshness, and takes it after", async () => {
+    expect(only((await pass([id])).summary).result).toBe("synced");
+    const fresh = await sync.runSyncPass({ connectionIds: [id], concurrency: 1, freshForMs: 60_000 });
+    expect(fresh).toMatchObject({ synced: 0, failed: 0, skipped: 1, calls: 0 });
+    // 61 seconds later, as far as the pass can tell: due again.
+    await setState(id, { lastSuccessAt: new Date(Date.now() - 61_000) });
+    const due = await sync.runSyncPass({ connectionIds: [id], concurrency: 1, freshForMs: 60_000 });
+    expect(only(due).result).toBe("synced");
+  });
+});
+
+describe("connections the service no longer accepts", () => {
+  it("records the error, skips the connection until it is reconnected, then syncs it", async () => {
+    const id = await client.connectPatient("SandboxUser2");
+    await client.revokeAs("SandboxUser2");
+    const refused = only((await pass([id])).summary);
+    expect(refused).toMatchObject({ result: "reconnect_required" });
+    const s = await state(id);
+    expect(s.lastError).toMatch(/reconnect_required/);
+    expect(s.lockedBy).toBeNull();
+    expect((await client.tokens.getConnection(id))?.status).toBe("needs_reconnect");
+
+    const skipped = await pass([id]);
+    expect(skipped.summary).toMatchObject({ synced: 0, failed: 0, skipped: 1, calls: 0 });
+    expect(skipped.seen).toBe(0);
+
+    const start = await client.oauth.startAuthorization();
+    const back = await authorize(base, client.app, {
+      username: "SandboxUser2",
+      state: start.state,
+      codeChallenge: new URL(start.url).searchParams.get("code_challenge") ?? undefined,
+    });
+    await client.tokens.replaceTokens(
+      id,
+      await client.oauth.exchangeAuthorizationCode(back, start.state, start.codeVerifier),
+    );
+    expect(only((await pass([id])).summary).result).toBe("synced");
+    expect(await state(id)).toMatchObject({ attempts: 0, reconnectTokenVersion: null, backfillDone: true });
+  });
+});
+
+describe("two passes at once", () => {
+  it("share the connections: each is synced by exactly one of them", async () => {
+    const ids: string[] = [];
+    for (const user of ["SandboxUser3", "SandboxUser4", "SandboxUser5", "SandboxUser6"])
+      ids.push(await client.connectPatient(user));
+    const before = dataCalls;
+    const [a, b] = await Promise.all([
+      sync.runSyncPass({ connectionIds: ids, concurrency: 2 }),
+      sync.runSyncPass({ connectionIds: ids, concurrency: 2 }),
+    ]);
+    const outcomes = [...a.outcomes, ...b.outcomes];
+    expect(outcomes.map((o) => o.connectionId).sort()).toEqual([...ids].sort());
+    expect(outcomes.every((o) => o.result === "synced")).toBe(true);
+    expect(a.synced + b.synced).toBe(4);
+    // Each connection's calls are one backfill's: dataRange and the windows of its groups.
+    for (const o of outcomes) {
+      if (o.result !== "synced") continue;
+      expect(o.calls).toBe(1 + o.groups.reduce((n, g) => n + callsFor(g, 30), 0));
+    }
+    expect(dataCalls - before).toBe(a.calls + b.calls);
+    // SandboxUser6 has no data: one dataRange call, nothing to fetch.
+    const empty = outcomes.find((o) => o.connectionId === ids[3]);
+    expect(empty).toMatchObject({ result: "synced", calls: 1, records: 0 });
+    for (const id of ids) expect((await state(id)).lockedBy).toBeNull();
+
+    // SandboxUser3 (G5, mmol/L): calibrations, and mmol/L values kept as the same numbers.
+    const user3 = outcomes.find((o) => o.connectionId === ids[0]);
+    if (user3?.result !== "synced") throw new Error("SandboxUser3 not synced");
+    const cal = user3.groups.find((g) => g.group === "calibrations");
+    if (!cal) throw new Error("SandboxUser3 has calibrations");
+    const serviceCals = (await service.getCalibrations(ids[0] ?? "", "v2", win(cal.startMs, cal.endMs)))
+      .calibrations;
+    const storedCals = await database
+      .select()
+      .from(schema.syncedCalibrations)
+      .where(orm.eq(schema.syncedCalibrations.connectionId, ids[0] ?? ""))
+      .orderBy(schema.syncedCalibrations.systemTime);
+    expect(serviceCals.length).toBeGreaterThan(100);
+    expect(
+      storedCals.map((c) => ({
+        systemTime: formatDateTime(c.systemTime.getTime()),
+        displayTime: c.displayTime,
+        value: c.value,
+        unit: c.unit,
+      })),
+    ).toEqual(serviceCals);
+    const egvs = user3.groups.find((g) => g.group === "egvs");
+    if (!egvs) throw new Error("SandboxUser3 has EGVs");
+    const lastDay = win(egvs.endMs - 86_400_000, egvs.endMs);
+    const response = await service.getEgvs(ids[0] ?? "", "v2", lastDay);
+    expect(response.unit).toBe("mmol/L");
+    expect(await storedEgvs(ids[0] ?? "", egvs.endMs - 86_400_000, egvs.endMs)).toEqual(response.egvs);
+    const [units] = await database
+      .selectDistinct({ unit: schema.syncedEgvs.unit, rateUnit: schema.syncedEgvs.rateUnit })
+      .from(schema.syncedEgvs)
+      .where(orm.eq(schema.syncedEgvs.connectionId, ids[0] ?? ""));
+    expect(units).toEqual({ unit: "mmol/L", rateUnit: "mmol/L/min" });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("passes in several processes (PostgreSQL)", () => {
+  it("three processes starting together sync each connection exactly once", async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) ids.push(await client.connectPatient(`SandboxUser${i}`));
+    const startAt = Date.now() + 10_000;
+    const run = () => syncWorkerPass(startAt, ids, { DATABASE_URL: process.env.TEST_DATABASE_URL });
+    const here = async () => {
+      await new Promise((r) => setTimeout(r, startAt - Date.now()));
+      return (await sync.runSyncPass({ connectionIds: ids, concurrency: 2, freshForMs: 60_000 })).outcomes;
+    };
+    const results = await Promise.all([run(), run(), here()]);
+    const outcomes = results.flat();
+    expect(outcomes.map((o) => o.connectionId).sort()).toEqual([...ids].sort());
+    expect(outcomes.every((o) => o.result === "synced")).toBe(true);
+    // The work was shared, not done by whichever process came first.
+    expect(results.filter((r) => r.length > 0).length).toBeGreaterThan(1);
+  }, 90_000);
+});
