@@ -22,7 +22,7 @@ export function NowPanel({
   freshness: DataFreshness;
   unit: GlucoseUnit;
 }) {
-  const freshness = useLiveFreshness(fromServer);
+  const { freshness, ageing } = useLiveFreshness(fromServer);
   const sentinel = latest.sentinel !== null;
   const delay = freshness.expectedDelayMinutes;
   return (
@@ -48,7 +48,13 @@ export function NowPanel({
         {latest.trendDescription}
         {latest.rate !== null ? ` (${latest.rate > 0 ? "+" : ""}${latest.rate} ${rateUnitFor(unit)})` : ""}
       </p>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="latest-age">
+      {/* data-ageing marks that the age now counts on in this browser (after hydration), which a
+          test must wait for before it moves the clock. */}
+      <p
+        className="mt-1 text-sm text-slate-700 dark:text-slate-300"
+        data-testid="latest-age"
+        data-ageing={ageing ? "true" : "false"}
+      >
         Read {describeAge(freshness.ageMinutes)} · {formatDisplayTime(latest.displayTime)} on your
         receiver&apos;s clock
       </p>
@@ -78,7 +84,7 @@ const AGE_TICK_MS = 30_000;
  * performance.now(), so a wrong clock on the device plays no part). Until the first effect runs,
  * and whenever a new freshness arrives, the server's own is shown, so hydration matches.
  */
-function useLiveFreshness(freshness: DataFreshness): DataFreshness {
+function useLiveFreshness(freshness: DataFreshness): { freshness: DataFreshness; ageing: boolean } {
   const [clock, setClock] = useState<{ of: DataFreshness; since: number; now: number } | null>(null);
   useEffect(() => {
     const since = performance.now();
@@ -86,7 +92,9 @@ function useLiveFreshness(freshness: DataFreshness): DataFreshness {
     const timer = setInterval(() => setClock({ of: freshness, since, now: performance.now() }), AGE_TICK_MS);
     return () => clearInterval(timer);
   }, [freshness]);
-  return clock?.of === freshness ? agedFreshness(freshness, clock.now - clock.since) : freshness;
+  return clock?.of === freshness
+    ? { freshness: agedFreshness(freshness, clock.now - clock.since), ageing: true }
+    : { freshness, ageing: false };
 }
 
 function describeDelay(minutes: number): string {
