@@ -15,6 +15,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { populationOf } from "@/lib/clinic/population";
 import { db, schema } from "@/lib/db";
+import { type DayRollup, dayRollups } from "@/lib/sync/daily";
 import { rebuildEgvDays } from "@/lib/sync/daily-store";
 
 const PATIENTS = Number(process.env.BENCH_POPULATION_PATIENTS ?? 1000);
@@ -30,20 +31,29 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
 
-/** The generated daily sums must be what the sync's own code makes of the same readings. */
+/**
+ * The generated daily sums must be what the sync's own code makes of the same readings: the
+ * rollup's definition over the rows read back (dayRollups, from value, unit and status), and the
+ * sync's recount in the database (rebuildEgvDays, from the stored metric values and ranges).
+ */
 async function checkSample(ids: string[]) {
   const database = await db();
   const days = schema.syncedEgvDays;
-  const strip = (rows: (typeof days.$inferSelect)[]) =>
+  const KEYS = ["day", "n", "veryLow", "low", "inRange", "high", "veryHigh", "sum", "sumOfSquares"] as const;
+  const strip = (rows: (Omit<DayRollup, "day"> & { day: string })[]) =>
     rows
-      .map(({ updatedAt: _, ...d }) => d)
-      .sort((a, b) => a.day.localeCompare(b.day))
-      .map((d) => JSON.stringify(d));
+      .map((d) => JSON.stringify([...KEYS.map((k) => d[k]), d.lastSystemTime.getTime(), d.lastDisplayTime]))
+      .sort();
   for (const id of ids) {
     const generated = strip(await database.select().from(days).where(eq(days.connectionId, id)));
+    const rows = await database
+      .select()
+      .from(schema.syncedEgvs)
+      .where(eq(schema.syncedEgvs.connectionId, id));
+    const defined = strip(dayRollups(rows));
     await database.transaction((tx) => rebuildEgvDays(tx, id));
     const bySync = strip(await database.select().from(days).where(eq(days.connectionId, id)));
-    if (generated.length < 28 || generated.join() !== bySync.join()) {
+    if (generated.length < 28 || generated.join() !== defined.join() || generated.join() !== bySync.join()) {
       throw new Error(`the generated daily sums of ${id} differ from the sync's`);
     }
   }
@@ -126,8 +136,11 @@ async function main() {
       const raw = batch.slice(0, Math.max(0, RAW_PATIENTS - i));
       if (raw.length > 0) {
         await tx.execute(sql`
-          insert into synced_egvs (connection_id, system_time, display_time, value, realtime_value, unit, rate_unit, status)
-          select connection_id, system_time, display_time, value, value, 'mg/dL', 'mg/dL/min', status
+          insert into synced_egvs (connection_id, system_time, display_time, value, realtime_value, unit, rate_unit,
+            status, metric_mgdl, consensus_range)
+          select connection_id, system_time, display_time, value, value, 'mg/dL', 'mg/dL/min', status, value,
+            case when value < 54 then 'veryLow' when value < 70 then 'low' when value <= 180 then 'inRange'
+              when value <= 250 then 'high' else 'veryHigh' end
           from bench_egvs where connection_id in (select json_array_elements_text(${JSON.stringify(raw)}::json))`);
       }
       await tx.insert(schema.syncedStatistics).values(

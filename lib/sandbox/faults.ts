@@ -46,6 +46,11 @@ export async function getFaults(clientId: string): Promise<FaultSettings> {
     .select()
     .from(schema.sandboxFaults)
     .where(eq(schema.sandboxFaults.clientId, clientId));
+  return faultsOf(row ?? null);
+}
+
+/** An app's sandbox_faults row (null: none) as its settings. */
+export function faultsOf(row: typeof schema.sandboxFaults.$inferSelect | null): FaultSettings {
   if (!row) return NO_FAULTS;
   const { clientId: _id, enabled: _enabled, ...settings } = row;
   return settings;
@@ -54,13 +59,13 @@ export async function getFaults(clientId: string): Promise<FaultSettings> {
 const HOUR_MS = 3_600_000;
 
 /**
- * Applies the app's faults to one data request: waits the added latency, counts the call against
- * the hourly limit (429 past it, as the real service does past 60,000 calls per app per hour) and
- * answers the next `failNext` requests with the injected status. Returns the settings in force.
+ * Applies the app's faults (read with its bearer token, lib/sandbox/oauth.ts) to one data
+ * request: waits the added latency, counts the call against the hourly limit (429 past it, as the
+ * real service does past 60,000 calls per app per hour) and answers the next `failNext` requests
+ * with the injected status.
  */
-export async function applyFaults(clientId: string): Promise<FaultSettings> {
-  const faults = await getFaults(clientId);
-  if (faults === NO_FAULTS) return faults;
+export async function applyFaults(clientId: string, faults: FaultSettings): Promise<void> {
+  if (faults === NO_FAULTS) return;
   if (faults.latencyMs > 0) await new Promise((r) => setTimeout(r, faults.latencyMs));
   const database = await db();
   if (faults.rateLimitPerHour !== null) {
@@ -104,5 +109,4 @@ export async function applyFaults(clientId: string): Promise<FaultSettings> {
       );
     }
   }
-  return faults;
 }

@@ -132,7 +132,8 @@ export function dataRoute(
     }
     const user = findSandboxUser(identity.username);
     if (!user) throw new ApiError(401, "invalid_token", "The access token's user no longer exists.");
-    const faults = await applyFaults(identity.clientId);
+    const { faults } = identity;
+    await applyFaults(identity.clientId, faults);
     const window = options.windowed
       ? parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true)
       : { startMs: 0, endMs: 0 };

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { OAuthError } from "./errors";
+import { type FaultSettings, faultsOf } from "./faults";
 
 /**
  * The sandbox's authorization server: apps, codes, grants and tokens (spec sections 3, 5, 7, 8).
@@ -371,6 +372,8 @@ export interface BearerIdentity {
   username: string;
   clientId: string;
   grantId: string;
+  /** The app's fault settings, read in the same query (every data request needs both). */
+  faults: FaultSettings;
 }
 
 /** The user and app behind a valid access token, or null (expired, unknown or revoked). */
@@ -380,9 +383,11 @@ export async function authenticateBearer(token: string): Promise<BearerIdentity 
       username: schema.sandboxGrants.username,
       clientId: schema.sandboxGrants.clientId,
       grantId: schema.sandboxGrants.id,
+      faults: schema.sandboxFaults,
     })
     .from(schema.sandboxAccessTokens)
     .innerJoin(schema.sandboxGrants, eq(schema.sandboxAccessTokens.grantId, schema.sandboxGrants.id))
+    .leftJoin(schema.sandboxFaults, eq(schema.sandboxFaults.clientId, schema.sandboxGrants.clientId))
     .where(
       and(
         eq(schema.sandboxAccessTokens.tokenHash, sha256(token)),
@@ -390,7 +395,7 @@ export async function authenticateBearer(token: string): Promise<BearerIdentity 
         isNull(schema.sandboxGrants.revokedAt),
       ),
     );
-  return row ?? null;
+  return row ? { ...row, faults: faultsOf(row.faults) } : null;
 }
 
 /** Fault injection: every access token of the app expires now. */

@@ -1,64 +1,65 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "@/lib/db";
-import { type DayRollup, dayOf, dayRollups, type EgvForRollup, systemWindowOf } from "./daily";
+import { dayOf, type EgvForRollup, systemWindowOf } from "./daily";
 
 /**
  * Keeps synced_egv_days in step with synced_egvs. Called by storeGroup inside the transaction
  * that writes the EGVs, so a reader sees both or neither. The days a write touches are recounted
- * from the table (not from the written rows alone: a day holds readings of earlier passes too). A
- * connection with EGVs but no day rows yet (synced before the rollup existed) is recounted whole,
- * once, the first time it is written to.
+ * from the table (not from the written rows alone: a day holds readings of earlier passes too),
+ * in one statement: each stored reading carries its metric value and consensus range, derived in
+ * TypeScript when written (lib/sync/rows.ts), so the database only counts and sums them, and no
+ * reading travels back to the application. `dayRollups` (lib/sync/daily.ts) is the same rollup
+ * over rows in memory; the tests hold the two equal.
  */
 
-type Tx = Pick<Db, "select" | "insert" | "delete">;
+type Tx = Pick<Db, "execute">;
 
 const egv = schema.syncedEgvs;
 const days = schema.syncedEgvDays;
-const rollupColumns = {
-  systemTime: egv.systemTime,
-  displayTime: egv.displayTime,
-  value: egv.value,
-  unit: egv.unit,
-  status: egv.status,
-};
+const col = (c: { name: string }) => sql.identifier(c.name);
 
-async function writeDays(tx: Tx, connectionId: string, rollups: DayRollup[]): Promise<void> {
-  const BATCH = 1_000;
-  for (let i = 0; i < rollups.length; i += BATCH) {
-    await tx
-      .insert(days)
-      .values(rollups.slice(i, i + BATCH).map((d) => ({ connectionId, ...d })))
-      .onConflictDoUpdate({
-        target: [days.connectionId, days.day],
-        set: {
-          n: sql`excluded.n`,
-          veryLow: sql`excluded.very_low`,
-          low: sql`excluded.low`,
-          inRange: sql`excluded.in_range`,
-          high: sql`excluded.high`,
-          veryHigh: sql`excluded.very_high`,
-          sum: sql`excluded.sum`,
-          sumOfSquares: sql`excluded.sum_of_squares`,
-          lastSystemTime: sql`excluded.last_system_time`,
-          lastDisplayTime: sql`excluded.last_display_time`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
+/** Recounts and upserts the days of the connection's stored EGVs that `where` selects. */
+function recountDays(connectionId: string, where: SQL): SQL {
+  const range = (r: string) => sql`count(*) filter (where ${col(egv.consensusRange)} = ${r})::int`;
+  const metric = col(egv.metricMgdl);
+  const excluded = (c: { name: string }) => sql`${col(c)} = excluded.${col(c)}`;
+  return sql`
+    insert into ${days} (${col(days.connectionId)}, ${col(days.day)}, ${col(days.n)}, ${col(days.veryLow)},
+      ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)}, ${col(days.sum)},
+      ${col(days.sumOfSquares)}, ${col(days.lastSystemTime)}, ${col(days.lastDisplayTime)})
+    select ${connectionId}, left(${col(egv.displayTime)}, 10)::date, count(*)::int,
+      ${range("veryLow")}, ${range("low")}, ${range("inRange")}, ${range("high")}, ${range("veryHigh")},
+      sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
+      (array_agg(${col(egv.displayTime)} order by ${col(egv.systemTime)} desc))[1]
+    from ${egv}
+    where ${col(egv.connectionId)} = ${connectionId} and ${where}
+    group by left(${col(egv.displayTime)}, 10)
+    on conflict (${col(days.connectionId)}, ${col(days.day)}) do update set
+      ${sql.join(
+        [
+          days.n,
+          days.veryLow,
+          days.low,
+          days.inRange,
+          days.high,
+          days.veryHigh,
+          days.sum,
+          days.sumOfSquares,
+          days.lastSystemTime,
+          days.lastDisplayTime,
+        ].map(excluded),
+        sql`, `,
+      )}, ${col(days.updatedAt)} = now()`;
 }
 
 /** Recounts every day of a connection from its synced EGVs. */
-export async function rebuildEgvDays(tx: Tx, connectionId: string): Promise<number> {
-  const rows = await tx
-    .select(rollupColumns)
-    .from(egv)
-    .where(eq(egv.connectionId, connectionId))
-    .orderBy(asc(egv.systemTime));
-  const rollups = dayRollups(rows as EgvForRollup[]);
-  await tx.delete(days).where(eq(days.connectionId, connectionId));
-  await writeDays(tx, connectionId, rollups);
-  return rollups.length;
+export async function rebuildEgvDays(
+  tx: Pick<Db, "execute" | "delete">,
+  connectionId: string,
+): Promise<void> {
+  await tx.delete(days).where(sql`${col(days.connectionId)} = ${connectionId}`);
+  await tx.execute(recountDays(connectionId, sql`true`));
 }
 
 /** Recounts the days of `written` (EGVs just upserted for the connection). */
@@ -67,29 +68,18 @@ export async function refreshEgvDays(
   connectionId: string,
   written: readonly EgvForRollup[],
 ): Promise<void> {
-  if (written.length === 0) return;
-  const [any] = await tx
-    .select({ day: days.day })
-    .from(days)
-    .where(eq(days.connectionId, connectionId))
-    .limit(1);
-  if (!any) {
-    await rebuildEgvDays(tx, connectionId);
-    return;
-  }
-  const touched = [...new Set(written.map((r) => dayOf(r.displayTime)))];
   const window = systemWindowOf(written);
   if (!window) return;
-  const rows = await tx
-    .select(rollupColumns)
-    .from(egv)
-    .where(
-      and(
-        eq(egv.connectionId, connectionId),
-        gte(egv.systemTime, window.from),
-        lte(egv.systemTime, window.to),
-        inArray(sql`left(${egv.displayTime}, 10)`, touched),
-      ),
-    );
-  await writeDays(tx, connectionId, dayRollups(rows as EgvForRollup[]));
+  const touched = [...new Set(written.map((r) => dayOf(r.displayTime)))];
+  // The primary key's range bounds the scan; the days filter keeps the neighbours' days out.
+  await tx.execute(
+    recountDays(
+      connectionId,
+      sql`${col(egv.systemTime)} between ${window.from.toISOString()}::timestamptz and ${window.to.toISOString()}::timestamptz
+        and left(${col(egv.displayTime)}, 10) in (${sql.join(
+          touched.map((d) => sql`${d}`),
+          sql`, `,
+        )})`,
+    ),
+  );
 }

@@ -4,8 +4,9 @@ import { consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-
 
 /**
  * The daily rollup of synced EGVs (synced_egv_days): per connection and displayTime date, the
- * counts per consensus range, n, Σ and Σ² of the metric values. Pure; lib/sync/daily-store.ts
- * keeps the table in step with synced_egvs. Each reading's value is `metricValueMgdl` (sentinels
+ * counts per consensus range, n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
+ * in memory; lib/sync/daily-store.ts computes the same in the database from the values stored with
+ * each reading, and the tests hold the two equal. Each reading's value is `metricValueMgdl` (sentinels
  * 39 and 401, mmol/L converted unrounded) and its range `consensusRangeOf`, so sums of days give
  * exactly the counts lib/metrics would find in the readings, and sums that differ from its
  * two-pass statistics by rounding only.

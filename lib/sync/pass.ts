@@ -9,6 +9,7 @@ import { getCalibrations, getDataRange, getEgvs, getEvents } from "@/lib/service
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
+import { claimQueue } from "./claim-queue";
 import { configuredRateLimit, rateLimitGate } from "./limiter";
 import {
   advanceThrough,
@@ -26,7 +27,7 @@ import { calibrationRows, egvRows, eventRows } from "./rows";
 import { refreshServiceStatistics } from "./statistics";
 import {
   type Claim,
-  claimNext,
+  claimDue,
   connectionCount,
   databaseNow,
   ensureStates,
@@ -34,8 +35,6 @@ import {
   finishReconnectRequired,
   finishSuccess,
   type GroupRows,
-  recordSeen,
-  renewLease,
   storeGroup,
   syncedFrom,
   syncedThrough,
@@ -154,22 +153,18 @@ export async function syncConnection(
       calls += callsFor(f, maxWindowDays);
       const data = await fetchGroup(connection, f);
       const fromMs = coverageFrom(from[f.group], through[f.group], f);
-      await storeGroup(database, connection.id, data, f.endMs, fromMs);
+      await storeGroup(database, connection.id, worker, data, f.endMs, fromMs);
       from[f.group] = fromMs;
       records += data.rows.length;
       through = advanceThrough(through, [f]);
-      await renewLease(database, connection.id, worker);
     }
-    await recordSeen(
-      database,
-      connection.id,
-      worker,
-      range,
-      fetches.some((f) => f.recheck),
-    );
     // Clinic patients only, at most every SYNC_STATISTICS_HOURS (lib/sync/statistics.ts).
-    calls += await refreshServiceStatistics(database, connection, range);
-    await finishSuccess(database, connection.id, worker, isBackfillDone(through, range));
+    calls += await refreshServiceStatistics(database, connection, range, claim.statistics);
+    await finishSuccess(database, connection.id, worker, {
+      backfillDone: isBackfillDone(through, range),
+      range,
+      eventsRechecked: fetches.some((f) => f.recheck),
+    });
     return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };
   } catch (e) {
     const error = describeError(e);
@@ -193,6 +188,10 @@ export async function runSyncPass(options: PassOptions = {}): Promise<PassSummar
   const outcomes: ConnectionOutcome[] = [];
   const concurrency = options.concurrency ?? env().SYNC_CONCURRENCY;
   // Every service call of the pass, retries included, waits its turn under the app's rate limit.
+  // Leased a slot's worth at a time (store.ts `claimDue`), handed out one by one.
+  const nextClaim = claimQueue(() =>
+    claimDue(database, worker, passStarted, concurrency, ids, options.freshForMs ?? 0),
+  );
   const gate = rateLimitGate(
     database,
     options.rateLimit === undefined ? configuredRateLimit() : options.rateLimit,
@@ -200,7 +199,7 @@ export async function runSyncPass(options: PassOptions = {}): Promise<PassSummar
   await withCallGate(gate, () =>
     mapWithConcurrency(Array.from({ length: concurrency }), concurrency, async () => {
       for (;;) {
-        const claim = await claimNext(database, worker, passStarted, ids, options.freshForMs ?? 0);
+        const claim = await nextClaim();
         if (!claim) return;
         outcomes.push(await syncConnection(database, claim, worker, settings));
       }

@@ -1,5 +1,7 @@
 import type { Calibration, EgvsV2Response, EgvV2, EventV2 } from "@/lib/cgm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
+import { metricValueMgdl } from "@/lib/cgm/values";
+import { type ConsensusRange, consensusRangeOf } from "@/lib/metrics/time-in-ranges";
 
 /**
  * The service's v2 records as rows of the synced tables (lib/db/schema/synced.ts), every field as
@@ -21,6 +23,9 @@ export interface EgvRow {
   status: EgvsV2Response["egvs"][number]["status"];
   trend: EgvsV2Response["egvs"][number]["trend"];
   trendRate: number | null;
+  /** `metricValueMgdl` of the reading, and its consensus range: what the daily rollup sums. */
+  metricMgdl: number;
+  consensusRange: ConsensusRange;
 }
 
 export interface EventRow {
@@ -58,19 +63,24 @@ function lastByKey<T>(rows: T[], key: (row: T) => string | number): T[] {
 
 export function egvRows(connectionId: string, response: EgvsV2Response): EgvRow[] {
   return lastByKey(
-    response.egvs.map((e) => ({
-      connectionId,
-      systemTime: systemDate(e.systemTime),
-      displayTime: e.displayTime,
-      value: e.value,
-      realtimeValue: e.realtimeValue,
-      smoothedValue: e.smoothedValue,
-      unit: response.unit,
-      rateUnit: response.rateUnit,
-      status: e.status,
-      trend: e.trend,
-      trendRate: e.trendRate,
-    })),
+    response.egvs.map((e) => {
+      const metricMgdl = metricValueMgdl(e.value, response.unit, e.status);
+      return {
+        connectionId,
+        systemTime: systemDate(e.systemTime),
+        displayTime: e.displayTime,
+        value: e.value,
+        realtimeValue: e.realtimeValue,
+        smoothedValue: e.smoothedValue,
+        unit: response.unit,
+        rateUnit: response.rateUnit,
+        status: e.status,
+        trend: e.trend,
+        trendRate: e.trendRate,
+        metricMgdl,
+        consensusRange: consensusRangeOf(metricMgdl),
+      };
+    }),
     (r) => r.systemTime.getTime(),
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { consensusStatisticsRequest } from "@/lib/dashboard/overview-model";
@@ -19,23 +19,14 @@ export async function refreshServiceStatistics(
   database: Db,
   connection: ConnectionRow,
   range: DataRangeResponse,
+  /** Read with the sync's claim (lib/sync/store.ts): whether a clinic shares the patient, and when the statistics were last fetched. */
+  known: { clinicPatient: boolean; lastFetchedMs: number | null },
   nowMs = Date.now(),
 ): Promise<number> {
   const dataEndMs = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
-  if (dataEndMs === null) return 0;
-  const cp = schema.clinicPatients;
-  const [linked] = await database
-    .select({ id: cp.id })
-    .from(cp)
-    .where(and(eq(cp.connectionId, connection.id), isNull(cp.withdrawnAt)))
-    .limit(1);
-  if (!linked) return 0;
+  if (dataEndMs === null || !known.clinicPatient) return 0;
+  if (!statisticsDue(known.lastFetchedMs, nowMs, env().SYNC_STATISTICS_HOURS)) return 0;
   const st = schema.syncedStatistics;
-  const [last] = await database
-    .select({ fetchedAt: st.fetchedAt })
-    .from(st)
-    .where(eq(st.connectionId, connection.id));
-  if (!statisticsDue(last?.fetchedAt.getTime() ?? null, nowMs, env().SYNC_STATISTICS_HOURS)) return 0;
   // The bounds must be in the data's unit (the statistics body's rule); the newest stored EGV says it.
   const [newest] = await database
     .select({ unit: schema.syncedEgvs.unit })

@@ -1,5 +1,19 @@
 import "server-only";
-import { and, asc, count, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  getTableColumns,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { DataRangeResponse } from "@/lib/cgm";
 import { type Db, schema } from "@/lib/db";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
@@ -38,8 +52,14 @@ export async function databaseNow(database: Db): Promise<string> {
   return now;
 }
 
+/**
+ * The connections of a pass given its list of ids: one JSON parameter, not one per id, since the
+ * claim runs once per connection and a list of thousands would be built and planned each time.
+ */
 const inScope = (ids: readonly string[] | undefined): SQL | undefined =>
-  ids ? inArray(schema.cgmConnections.id, [...ids]) : undefined;
+  ids
+    ? sql`${schema.cgmConnections.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
+    : undefined;
 
 /** Gives every connection in scope its sync_state row (a new connection starts with none). */
 export async function ensureStates(database: Db, ids?: readonly string[]): Promise<void> {
@@ -55,83 +75,114 @@ export type SyncStateRow = typeof schema.syncState.$inferSelect;
 export interface Claim {
   connection: ConnectionRow;
   state: SyncStateRow;
+  /** For the fetch of the service's statistics (lib/sync/statistics.ts), read with the claim. */
+  statistics: { clinicPatient: boolean; lastFetchedMs: number | null };
 }
 
 /**
- * Leases the next connection that is due: active, not waiting for a reconnect, not leased, past
- * its backoff, and with no sync started or ended by any process since `passStarted` (every
+ * Leases up to `limit` connections that are due: active, not waiting for a reconnect, not leased,
+ * past their backoff, and with no sync started or ended by any process since `passStarted` (every
  * change of a sync_state row sets `updated_at`). So a pass goes over each connection once, and two
  * passes running together share the work: a sync in progress when the second pass began ends
- * after it, so that pass does not repeat it.
+ * after it, so that pass does not repeat it. One statement (an UPDATE of the rows its subquery
+ * locks with SKIP LOCKED), which also returns each connection and what the statistics fetch needs
+ * to know. Why several at once: finding the due rows reads every connection in scope, so a pass
+ * that leased one at a time would read them once per connection, quadratic in their number.
  */
-export async function claimNext(
+export async function claimDue(
   database: Db,
   worker: string,
   passStarted: string,
+  limit: number,
   ids?: readonly string[],
   freshForMs = 0,
-): Promise<Claim | null> {
+): Promise<Claim[]> {
   const s = schema.syncState;
   const c = schema.cgmConnections;
-  return database.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ state: s, connection: c })
-      .from(s)
-      .innerJoin(c, eq(c.id, s.connectionId))
-      .where(
-        and(
-          eq(c.status, "active"),
-          or(isNull(s.reconnectTokenVersion), ne(s.reconnectTokenVersion, c.tokenVersion)),
-          or(isNull(s.lockedUntil), lt(s.lockedUntil, sql`now()`)),
-          or(isNull(s.nextAttemptAt), lte(s.nextAttemptAt, sql`now()`)),
-          lt(s.updatedAt, sql`${passStarted}::timestamptz`),
-          freshForMs > 0
-            ? or(
-                isNull(s.lastSuccessAt),
-                lt(s.lastSuccessAt, sql`now() - make_interval(secs => ${freshForMs / 1000})`),
-              )
-            : undefined,
-          inScope(ids),
-        ),
-      )
-      .orderBy(sql`${s.lastAttemptAt} asc nulls first`, asc(s.connectionId))
-      .limit(1)
-      .for("update", { of: s, skipLocked: true });
-    if (!due) return null;
-    const [state] = await tx
-      .update(s)
-      .set({ lockedBy: worker, lockedUntil: lease, lastAttemptAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(s.connectionId, due.state.connectionId))
-      .returning();
-    return state ? { connection: due.connection, state } : null;
-  });
+  const due = database
+    .select({ id: s.connectionId })
+    .from(s)
+    .innerJoin(c, eq(c.id, s.connectionId))
+    .where(
+      and(
+        eq(c.status, "active"),
+        or(isNull(s.reconnectTokenVersion), ne(s.reconnectTokenVersion, c.tokenVersion)),
+        or(isNull(s.lockedUntil), lt(s.lockedUntil, sql`now()`)),
+        or(isNull(s.nextAttemptAt), lte(s.nextAttemptAt, sql`now()`)),
+        lt(s.updatedAt, sql`${passStarted}::timestamptz`),
+        freshForMs > 0
+          ? or(
+              isNull(s.lastSuccessAt),
+              lt(s.lastSuccessAt, sql`now() - make_interval(secs => ${freshForMs / 1000})`),
+            )
+          : undefined,
+        inScope(ids),
+      ),
+    )
+    .orderBy(sql`${s.lastAttemptAt} asc nulls first`, asc(s.connectionId))
+    .limit(limit)
+    .for("update", { of: s, skipLocked: true });
+  const cp = schema.clinicPatients;
+  const st = schema.syncedStatistics;
+  const rows = await database
+    .update(s)
+    .set({ lockedBy: worker, lockedUntil: lease, lastAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .from(c)
+    .where(and(eq(c.id, s.connectionId), sql`${s.connectionId} in (${due})`))
+    .returning({
+      ...prefixed("s_", getTableColumns(s)),
+      ...prefixed("c_", getTableColumns(c)),
+      clinicPatient: sql<boolean>`exists (select 1 from ${cp} where ${cp.connectionId} = ${s.connectionId} and ${cp.withdrawnAt} is null)`,
+      // As epoch milliseconds: a plain number from either driver.
+      statisticsFetchedMs: sql<
+        number | null
+      >`(select (extract(epoch from ${st.fetchedAt}) * 1000)::double precision from ${st} where ${st.connectionId} = ${s.connectionId})`,
+    });
+  return rows.map((row) => ({
+    state: unprefixed<SyncStateRow>("s_", row),
+    connection: unprefixed<ConnectionRow>("c_", row),
+    statistics: {
+      clinicPatient: Boolean(row.clinicPatient),
+      lastFetchedMs: row.statisticsFetchedMs === null ? null : Number(row.statisticsFetchedMs),
+    },
+  }));
 }
 
-/** Keeps the lease while a long sync goes on; false when another worker has taken it over. */
-export async function renewLease(database: Db, connectionId: string, worker: string): Promise<boolean> {
-  const renewed = await database
-    .update(schema.syncState)
-    .set({ lockedUntil: lease, updatedAt: sql`now()` })
-    .where(and(eq(schema.syncState.connectionId, connectionId), eq(schema.syncState.lockedBy, worker)))
-    .returning({ id: schema.syncState.connectionId });
-  return renewed.length > 0;
+/** Columns under prefixed keys, so two tables' columns can share one flat RETURNING list. */
+function prefixed<T extends Record<string, Column>>(prefix: string, columns: T): Record<string, Column> {
+  return Object.fromEntries(Object.entries(columns).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+function unprefixed<T>(prefix: string, row: Record<string, unknown>): T {
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  ) as T;
 }
 
 const ownLease = (connectionId: string, worker: string) =>
   and(eq(schema.syncState.connectionId, connectionId), eq(schema.syncState.lockedBy, worker));
 const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
 
+/**
+ * A successful sync: releases the lease and records what it saw, for the readers of the synced
+ * copy (lib/sync/source.ts): the service's dataRange, and whether events were re-read over their
+ * lookback in this sync.
+ */
 export async function finishSuccess(
   database: Db,
   connectionId: string,
   worker: string,
-  backfillDone: boolean,
+  seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean },
 ): Promise<void> {
   await database
     .update(schema.syncState)
     .set({
       ...released,
-      backfillDone,
+      backfillDone: seen.backfillDone,
+      dataRange: seen.range,
+      ...(seen.eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}),
       lastSuccessAt: sql`now()`,
       attempts: 0,
       nextAttemptAt: null,
@@ -217,24 +268,6 @@ export function syncedFrom(state: SyncStateRow): SyncedThrough {
   };
 }
 
-/**
- * What a successful sync saw, for the readers of the synced copy (lib/sync/source.ts): the
- * service's dataRange, and whether events were re-read over their lookback in this sync.
- * Written just before `finishSuccess`, under the same lease.
- */
-export async function recordSeen(
-  database: Db,
-  connectionId: string,
-  worker: string,
-  range: DataRangeResponse,
-  eventsRechecked: boolean,
-): Promise<void> {
-  await database
-    .update(schema.syncState)
-    .set({ dataRange: range, ...(eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}) })
-    .where(ownLease(connectionId, worker));
-}
-
 export type GroupRows =
   | { group: "egvs"; rows: EgvRow[] }
   | { group: "events"; rows: EventRow[] }
@@ -252,11 +285,14 @@ const targets = {
 /**
  * Writes one data group's records and moves the group's `*Through` mark, in one transaction: a
  * sync interrupted before it commits leaves the group as it was, and the next sync reads the
- * same window again. Existing rows are updated in place (a late smoothed value, a deletion).
+ * same window again. Existing rows are updated in place (a late smoothed value, a deletion). The
+ * same update renews the worker's lease (LEASE_MS from now) while a long sync goes on; a lease
+ * another worker has taken over is left alone.
  */
 export async function storeGroup(
   database: Db,
   connectionId: string,
+  worker: string,
   data: GroupRows,
   throughMs: number,
   /** Where the group's records now run without a hole (plan.ts `coverageFrom`). */
@@ -274,6 +310,7 @@ export async function storeGroup(
       .set({
         [throughColumn[data.group]]: new Date(throughMs),
         ...(fromMs === undefined ? {} : { [fromColumn[data.group]]: new Date(fromMs) }),
+        lockedUntil: sql`case when ${schema.syncState.lockedBy} = ${worker} then ${lease} else ${schema.syncState.lockedUntil} end`,
         updatedAt: sql`now()`,
       })
       .where(eq(schema.syncState.connectionId, connectionId));

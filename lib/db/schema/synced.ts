@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
 import type { DataRangeResponse, EgvV2, EventV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
+import type { ConsensusRange } from "../../metrics/time-in-ranges";
 import { cgmConnections } from "./client";
 
 /**
@@ -45,6 +46,13 @@ export const syncedEgvs = pgTable(
     status: text("status").$type<EgvV2["status"]>(),
     trend: text("trend").$type<EgvV2["trend"]>(),
     trendRate: doublePrecision("trend_rate"),
+    /**
+     * Derived when written (lib/sync/rows.ts): the value metrics use (mg/dL, sentinels as 39 and
+     * 401) and its consensus range, so the daily rollup (lib/sync/daily-store.ts) is a plain
+     * count and sum in the database, with every rule of the value in one place (lib/cgm/values.ts).
+     */
+    metricMgdl: doublePrecision("metric_mgdl").notNull(),
+    consensusRange: text("consensus_range").$type<ConsensusRange>().notNull(),
     syncedAt: syncedAt(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.systemTime] })],
