@@ -71,8 +71,9 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     await page.getByRole("link", { name: "Population: who needs attention" }).click();
     const row = page.locator("tr", { has: page.getByRole("link", { name: "Sam Sandbox", exact: true }) });
     await expect(row.locator("[data-status]")).toHaveText("Sharing");
-    await expect(row.locator('[data-col="inRange"]')).toHaveText(/^\d{1,3}(\.\d)?\s?%$/);
-    await expect(row.locator('[data-col="sensor"]')).toHaveText(/^\d{1,3}(\.\d)?\s?%$/);
+    // One decimal, or up to three next to a flag's threshold (percentBesideThresholds).
+    await expect(row.locator('[data-col="inRange"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
+    await expect(row.locator('[data-col="sensor"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
     await expectNoViolations(page, "the population view");
     await row.getByRole("link", { name: "AGP report of Sam Sandbox" }).click();
     await expect(page.getByTestId("agp-report")).toBeVisible();

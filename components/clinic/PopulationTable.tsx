@@ -9,6 +9,7 @@ import { type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model
 import {
   FLAG_NAMES,
   flagLabel,
+  percentBesideThresholds,
   TRIAGE_FLAGS,
   type TriageFlag,
   type TriageThresholds,
@@ -99,7 +100,9 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   flags: "descending",
 };
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? null : `${v.toFixed(1)} %`);
+/** A percentage, never shown on the other side of the column's flag thresholds (`percentBesideThresholds`). */
+const pct = (v: number | null | undefined, thresholds: readonly number[] = []) =>
+  v === null || v === undefined ? null : `${percentBesideThresholds(v, thresholds)} %`;
 
 function Value({ text, label }: { text: string | null; label?: string }) {
   return text === null ? <Blank label={label ?? "no data"} /> : text;
@@ -122,7 +125,7 @@ function Flags({ flags, thresholds }: { flags: TriageFlag[]; thresholds: TriageT
   );
 }
 
-function Change({ row }: { row: PopulationRow }) {
+function Change({ row, dropPoints }: { row: PopulationRow; dropPoints: number }) {
   const now = row.metrics?.timeInRanges?.inRange;
   if (now === undefined || row.previousInRange === null) return <Blank label="no previous period" />;
   const d = now - row.previousInRange;
@@ -130,7 +133,7 @@ function Change({ row }: { row: PopulationRow }) {
   return (
     <span title={`previous 14 days: ${row.previousInRange.toFixed(1)} %`}>
       {sign}
-      {Math.abs(d).toFixed(1)}
+      {percentBesideThresholds(Math.abs(d), d < 0 ? [dropPoints] : [])}
       <span className="sr-only"> points since the previous 14 days ({row.previousInRange.toFixed(1)} %)</span>
     </span>
   );
@@ -340,16 +343,16 @@ export function PopulationTable({
                     <Flags flags={r.flags} thresholds={thresholds} />
                   </td>
                   <td className={num} data-col="veryLow">
-                    <Value text={pct(t?.veryLow)} />
+                    <Value text={pct(t?.veryLow, [thresholds.veryLowPercent])} />
                   </td>
                   <td className={num} data-col="low">
-                    <Value text={pct(t ? t.veryLow + t.low : null)} />
+                    <Value text={pct(t ? t.veryLow + t.low : null, [thresholds.lowPercent])} />
                   </td>
                   <td className={num} data-col="inRange">
-                    <Value text={pct(t?.inRange)} />
+                    <Value text={pct(t?.inRange, [thresholds.inRangeBelowPercent])} />
                   </td>
                   <td className={num} data-col="change">
-                    <Change row={r} />
+                    <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
                   </td>
                   <td className={num} data-col="mean">
                     <Value text={r.metrics?.mean != null ? r.metrics.mean.toFixed(0) : null} />
@@ -364,7 +367,7 @@ export function PopulationTable({
                     <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />
                   </td>
                   <td className={num} data-col="sensor">
-                    <Value text={pct(r.metrics?.sensorActivePercent)} />
+                    <Value text={pct(r.metrics?.sensorActivePercent, [thresholds.sensorBelowPercent])} />
                   </td>
                   <td className="whitespace-nowrap" data-col="risk">
                     <Risk row={r} />

@@ -4,6 +4,7 @@ import {
   CONSENSUS_TRIAGE,
   flagLabel,
   flagsFor,
+  percentBesideThresholds,
   type TriageThresholds,
   thresholdMessage,
   triageThresholdsSchema,
@@ -138,5 +139,30 @@ describe("flagLabel", () => {
     expect(flagLabel("inRangeDrop", { ...CONSENSUS_TRIAGE, inRangeDropPoints: 12.5 })).toBe(
       "In range fell ≥ 12.5 points",
     );
+  });
+});
+
+describe("percentBesideThresholds", () => {
+  it("shows one decimal when that keeps the number on its side of every threshold", () => {
+    expect(percentBesideThresholds(42.26, [])).toBe("42.3");
+    expect(percentBesideThresholds(70.04, [70])).toBe("70.0");
+    // Exactly at a threshold is on its "at least" side, and so is 70.0.
+    expect(percentBesideThresholds(70, [70])).toBe("70.0");
+    expect(percentBesideThresholds(12.34, [4, 25])).toBe("12.3");
+  });
+
+  it("shows more decimals where one would round onto the threshold", () => {
+    // Sensor use 69.97 % is flagged "below 70 %": 70.0 would contradict the flag.
+    expect(percentBesideThresholds(69.97, [70])).toBe("69.97");
+    // Time below 70 of 3.96 % is not flagged "at least 4 %": 4.0 would look as if it were.
+    expect(percentBesideThresholds(3.96, [4])).toBe("3.96");
+    // A fall of 14.96 points is not flagged "15 points or more".
+    expect(percentBesideThresholds(14.96, [15])).toBe("14.96");
+    expect(percentBesideThresholds(0.999, [1])).toBe("0.999");
+  });
+
+  it("cuts towards the value past three decimals", () => {
+    expect(percentBesideThresholds(0.9999, [1])).toBe("0.999");
+    expect(percentBesideThresholds(69.99996, [70])).toBe("69.999");
   });
 });

@@ -144,6 +144,22 @@ const atLeast = (value: number, threshold: number) => value >= threshold - EPSIL
 const below = (value: number, threshold: number) => value < threshold - EPSILON;
 
 /**
+ * A percentage (or percentage points) as the triage table shows it: to one decimal, unless that
+ * would put the shown number on the other side of one of the column's flag thresholds than the
+ * value itself, as 69.97 % sensor use, flagged "below 70 %", would be shown as 70.0 %. Then with as
+ * many decimals as it takes (69.97), up to three; past that, cut towards the value's side.
+ */
+export function percentBesideThresholds(value: number, thresholds: readonly number[]): string {
+  const sameSide = (shown: number) => thresholds.every((t) => atLeast(shown, t) === atLeast(value, t));
+  for (const decimals of [1, 2, 3]) {
+    const text = value.toFixed(decimals);
+    if (sameSide(Number(text))) return text;
+  }
+  const cut = Math.floor(value * 1000) / 1000;
+  return (sameSide(cut) ? cut : value).toFixed(3);
+}
+
+/**
  * The flags a patient's period raises, in TRIAGE_FLAGS order. Without readings only sensor use
  * can be judged (and 0 % is below any threshold); the fall of time in range needs readings in
  * both periods.

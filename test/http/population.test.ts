@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type EgvV2, formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import type { PopulationRow } from "@/lib/clinic/population-model";
+import { CONSENSUS_TRIAGE, percentBesideThresholds } from "@/lib/clinic/triage";
 import { reportMetrics } from "@/lib/metrics/report";
 import { dayRollups } from "@/lib/sync/daily";
 import { statisticsWindow } from "@/lib/sync/statistics-plan";
@@ -421,9 +422,11 @@ describe("the population page", () => {
         expect(tr).toContain(`href="/clinic/patients/${id}/agp"`);
         const cell = (col: string) =>
           new RegExp(`data-col="${col}"[^>]*>([\\s\\S]*?)</td>`).exec(tr)?.[1]?.replace(/<!-- -->/g, "");
-        expect(cell("veryLow")).toBe(`${t.veryLow.toFixed(1)} %`);
-        expect(cell("low")).toBe(`${(t.veryLow + t.low).toFixed(1)} %`);
-        expect(cell("inRange")).toBe(`${t.inRange.toFixed(1)} %`);
+        // One decimal, or more where one would round onto a flag's threshold (the clinic's are the consensus').
+        const shown = (v: number, threshold: number) => `${percentBesideThresholds(v, [threshold])} %`;
+        expect(cell("veryLow")).toBe(shown(t.veryLow, CONSENSUS_TRIAGE.veryLowPercent));
+        expect(cell("low")).toBe(shown(t.veryLow + t.low, CONSENSUS_TRIAGE.lowPercent));
+        expect(cell("inRange")).toBe(shown(t.inRange, CONSENSUS_TRIAGE.inRangeBelowPercent));
         expect(cell("mean")).toBe(row.metrics?.mean?.toFixed(0));
         expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
         for (const f of row.flags) expect(tr).toContain(`data-flag="${f}"`);
