@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
+import { fetchAheadInOrder, mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
 
 const DAY = 86_400_000;
 const t0 = Date.UTC(2026, 0, 1);
@@ -56,5 +56,66 @@ describe("mapWithConcurrency", () => {
     });
     expect(out).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(2);
+  });
+});
+
+describe("fetchAheadInOrder", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("consumes in order, one at a time, with the next fetches in flight meanwhile", async () => {
+    const log: string[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    let consuming = 0;
+    await fetchAheadInOrder(
+      [30, 5, 20, 1, 10],
+      3,
+      async (ms) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await sleep(ms);
+        inFlight--;
+        return ms;
+      },
+      async (ms) => {
+        consuming++;
+        expect(consuming).toBe(1);
+        log.push(`consume ${ms} (fetching ${inFlight})`);
+        await sleep(15);
+        consuming--;
+      },
+    );
+    expect(log.map((l) => l.split(" (")[0])).toEqual([
+      "consume 30",
+      "consume 5",
+      "consume 20",
+      "consume 1",
+      "consume 10",
+    ]);
+    expect(peak).toBe(3);
+    // While the first result was written, the fourth fetch had already started.
+    expect(log[0]).toBe("consume 30 (fetching 1)");
+  });
+
+  it("stops at the first failure, and what was started later does not reject unhandled", async () => {
+    const consumed: number[] = [];
+    const fetched: number[] = [];
+    const run = fetchAheadInOrder(
+      [1, 2, 3, 4, 5],
+      2,
+      async (n) => {
+        fetched.push(n);
+        await sleep(5);
+        if (n >= 2) throw new Error(`fetch ${n} failed`);
+        return n;
+      },
+      async (n) => {
+        consumed.push(n);
+      },
+    );
+    await expect(run).rejects.toThrow("fetch 2 failed");
+    await sleep(20);
+    expect(consumed).toEqual([1]);
+    expect(fetched).toEqual([1, 2, 3]);
   });
 });

@@ -66,3 +66,30 @@ export async function mapWithConcurrency<I, O>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * Fetches `items` with at most `ahead` in flight and hands each result to `consume` in the items'
+ * order, one at a time: while one is consumed (written to the database, say) the next ones are
+ * already on their way. A failure stops the run; fetches already started are left to settle.
+ */
+export async function fetchAheadInOrder<I, O>(
+  items: readonly I[],
+  ahead: number,
+  fetch: (item: I) => Promise<O>,
+  consume: (result: O, item: I) => Promise<void>,
+): Promise<void> {
+  const started: Promise<O>[] = [];
+  const start = (k: number) => {
+    if (k >= items.length) return;
+    const p = fetch(items[k] as I);
+    // Awaited below unless an earlier step fails; then its rejection must not go unhandled.
+    p.catch(() => {});
+    started[k] = p;
+  };
+  for (let k = 0; k < Math.min(ahead, items.length); k++) start(k);
+  for (let k = 0; k < items.length; k++) {
+    const result = await (started[k] as Promise<O>);
+    start(k + ahead);
+    await consume(result, items[k] as I);
+  }
+}

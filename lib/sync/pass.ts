@@ -8,7 +8,7 @@ import { withCallGate } from "@/lib/service-client/call-gate";
 import { getCalibrations, getDataRange, getEgvs, getEvents } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
-import { mapWithConcurrency } from "@/lib/service-client/windows";
+import { fetchAheadInOrder, mapWithConcurrency, splitWindow } from "@/lib/service-client/windows";
 import { claimQueue } from "./claim-queue";
 import { configuredRateLimit, rateLimitGate } from "./limiter";
 import {
@@ -133,6 +133,21 @@ async function fetchGroup(connection: Claim["connection"], f: GroupFetch): Promi
   }
 }
 
+/** As many windows in flight as the service client reads a long window with. */
+const WINDOWS_AHEAD = 3;
+
+/**
+ * A fetch longer than the service's window (a backfill; a patient back after weeks away) is read
+ * and stored one service window at a time, oldest first, each in its own transaction that moves
+ * the group's through mark to the window's end. An interrupted backfill then resumes after the
+ * last window stored (the next plan starts there, less the overlap) instead of reading the whole
+ * period again, and the next windows are on their way while one is written. Each window is one
+ * service call, so the calls are those of `callsFor`.
+ */
+function windowsOf(f: GroupFetch, maxWindowDays: number): GroupFetch[] {
+  return splitWindow(f.startMs, f.endMs, maxWindowDays).map((w) => ({ ...f, ...w }));
+}
+
 export async function syncConnection(
   database: Db,
   claim: Claim,
@@ -151,11 +166,19 @@ export async function syncConnection(
     const fetches = planSync(through, range, settings, eventsRecheck(state));
     for (const f of fetches) {
       calls += callsFor(f, maxWindowDays);
-      const data = await fetchGroup(connection, f);
+      // Where the group's records run without a hole once all of f is stored; each window
+      // stored extends that run up to its end.
       const fromMs = coverageFrom(from[f.group], through[f.group], f);
-      await storeGroup(database, connection.id, worker, data, f.endMs, fromMs);
+      await fetchAheadInOrder(
+        windowsOf(f, maxWindowDays),
+        WINDOWS_AHEAD,
+        (w) => fetchGroup(connection, w),
+        async (data, w) => {
+          await storeGroup(database, connection.id, worker, data, w.endMs, fromMs);
+          records += data.rows.length;
+        },
+      );
       from[f.group] = fromMs;
-      records += data.rows.length;
       through = advanceThrough(through, [f]);
     }
     // Clinic patients only, at most every SYNC_STATISTICS_HOURS (lib/sync/statistics.ts).

@@ -273,7 +273,7 @@ export type GroupRows =
   | { group: "events"; rows: EventRow[] }
   | { group: "calibrations"; rows: CalibrationRow[] };
 
-// One JSON parameter a batch (lib/sync/upsert.ts); a batch bounds the size of one statement.
+// One array parameter per column a batch (lib/sync/upsert.ts); a batch bounds one statement's size.
 const BATCH = 5_000;
 
 const targets = {
@@ -281,6 +281,14 @@ const targets = {
   events: { table: schema.syncedEvents, key: ["connectionId", "eventId"] },
   calibrations: { table: schema.syncedCalibrations, key: ["connectionId", "systemTime"] },
 } as const;
+
+/** The connection was deleted (disconnected, or its patient removed) while it was being synced. */
+export class ConnectionRemoved extends Error {
+  constructor(connectionId: string) {
+    super(`connection ${connectionId} was removed during its sync; nothing of it was stored`);
+    this.name = "ConnectionRemoved";
+  }
+}
 
 /**
  * Writes one data group's records and moves the group's `*Through` mark, in one transaction: a
@@ -300,6 +308,14 @@ export async function storeGroup(
 ): Promise<void> {
   const { table, key } = targets[data.group];
   await database.transaction(async (tx) => {
+    // Stands in for synced_egvs's foreign key (lib/db/schema/synced.ts): a connection deleted
+    // meanwhile gets no rows, and its deletion waits for this write and then removes them.
+    const [connection] = await tx
+      .select({ id: schema.cgmConnections.id })
+      .from(schema.cgmConnections)
+      .where(eq(schema.cgmConnections.id, connectionId))
+      .for("key share");
+    if (!connection) throw new ConnectionRemoved(connectionId);
     for (let i = 0; i < data.rows.length; i += BATCH) {
       await tx.execute(upsertRows(table, key, data.rows.slice(i, i + BATCH)));
     }

@@ -28,6 +28,8 @@ let orm: typeof import("drizzle-orm");
 
 let dataCalls = 0;
 const realFetch = globalThis.fetch;
+/** While set, the service's data requests it matches are answered 400 (not retried) here. */
+let refuse: ((url: URL) => boolean) | null = null;
 
 beforeAll(async () => {
   client = await clientUnderTest(base);
@@ -40,6 +42,13 @@ beforeAll(async () => {
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.startsWith(`${base}/sandbox/v2/users/self/`)) dataCalls++;
+    if (refuse?.(new URL(url)))
+      return Promise.resolve(
+        Response.json(
+          { error: "invalid_request", error_description: "refused by the test" },
+          { status: 400 },
+        ),
+      );
     return realFetch(input, init);
   });
 });
@@ -317,6 +326,51 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(await state(id)).toMatchObject({ attempts: 0, nextAttemptAt: null });
   });
 
+  it("a backfill interrupted after some windows resumes after the last one stored, losing and repeating nothing", async () => {
+    const other = await client.connectPatient("SandboxUser4");
+    const cutMs = Date.now() - 45 * 86_400_000;
+    // The third 30-day window of the EGV backfill (the newest) fails; the first two are stored.
+    refuse = (u) =>
+      u.pathname.endsWith("/egvs") && (parseDateTime(u.searchParams.get("startDate") ?? "") ?? 0) > cutMs;
+    let failed: Awaited<ReturnType<typeof pass>>;
+    try {
+      failed = await pass([other]);
+    } finally {
+      refuse = null;
+    }
+    expect(only(failed.summary)).toMatchObject({ result: "failed" });
+    const s = await state(other);
+    expect(s.backfillDone).toBe(false);
+    const fromMs = s.egvsFrom?.getTime() ?? 0;
+    const throughMs = s.egvsThrough?.getTime() ?? 0;
+    // Two windows of 30 days, the second ending one second before the third would start.
+    expect(throughMs - fromMs).toBe(60 * 86_400_000 - 1000);
+    const firstTwo = (await service.getEgvs(other, "v2", win(fromMs, throughMs))).egvs;
+    expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
+      firstTwo.map((e) => e.systemTime),
+    );
+
+    await setState(other, { nextAttemptAt: new Date(Date.now() - 1000) });
+    const resumed = only((await pass([other])).summary);
+    expect(resumed.result).toBe("synced");
+    if (resumed.result !== "synced") return;
+    const egvs = resumed.groups.find((g) => g.group === "egvs");
+    // From the last window stored, less the overlap: not the whole 90 days again.
+    expect(egvs).toMatchObject({
+      backfill: false,
+      startMs: throughMs - sync.syncSettings().overlapMinutes * MS_PER_MINUTE,
+    });
+    const after = await state(other);
+    // The error stays on record, older than the success that followed it.
+    expect(after).toMatchObject({ backfillDone: true, attempts: 0, nextAttemptAt: null });
+    expect(after.lastSuccessAt?.getTime()).toBeGreaterThan(after.lastErrorAt?.getTime() ?? Number.NaN);
+    expect(after.egvsFrom?.getTime()).toBe(fromMs);
+    const all = (await service.getEgvs(other, "v2", win(fromMs, egvs?.endMs ?? 0))).egvs;
+    expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
+      all.map((e) => e.systemTime),
+    );
+  });
+
   it("a scheduled pass leaves a connection another pass synced within its freshness, and takes it after", async () => {
     expect(only((await pass([id])).summary).result).toBe("synced");
     const fresh = await sync.runSyncPass({ connectionIds: [id], concurrency: 1, freshForMs: 60_000 });
@@ -356,6 +410,99 @@ describe("connections the service no longer accepts", () => {
     expect(only((await pass([id])).summary).result).toBe("synced");
     expect(await state(id)).toMatchObject({ attempts: 0, reconnectTokenVersion: null, backfillDone: true });
   });
+});
+
+describe("a connection removed", () => {
+  const countsOf = async (id: string) => {
+    const n = async (
+      t: typeof schema.syncedEgvs | typeof schema.syncedEvents | typeof schema.syncedEgvDays,
+    ) => (await database.select({ n: orm.count() }).from(t).where(orm.eq(t.connectionId, id)))[0]?.n;
+    return {
+      egvs: await n(schema.syncedEgvs),
+      events: await n(schema.syncedEvents),
+      days: await n(schema.syncedEgvDays),
+    };
+  };
+
+  it("takes its synced records with it, and a write for it afterwards stores nothing", async () => {
+    const id = await client.connectPatient("SandboxUser2");
+    const synced = only(
+      await sync.runSyncPass({ connectionIds: [id], settings: { backfillDays: 2 }, rateLimit: null }),
+    );
+    expect(synced.result).toBe("synced");
+    const before = await countsOf(id);
+    expect(before.egvs).toBeGreaterThan(500);
+    expect(before.days).toBeGreaterThan(1);
+    const rows = (await storedEgvs(id, 0, Date.now())).slice(0, 10);
+
+    await client.tokens.deleteConnection(id);
+    expect(await countsOf(id)).toEqual({ egvs: 0, events: 0, days: 0 });
+
+    const { storeGroup, ConnectionRemoved } = await import("@/lib/sync/store");
+    const { egvRows } = await import("@/lib/sync/rows");
+    const write = storeGroup(
+      database,
+      id,
+      "test",
+      { group: "egvs", rows: egvRows(id, { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: rows }) },
+      Date.now(),
+    );
+    await expect(write).rejects.toBeInstanceOf(ConnectionRemoved);
+    expect(await countsOf(id)).toEqual({ egvs: 0, events: 0, days: 0 });
+  });
+
+  it("stores text exactly as received, whatever characters it holds", async () => {
+    const id = await client.connectPatient("SandboxUser4");
+    const { storeGroup } = await import("@/lib/sync/store");
+    const { eventRows } = await import("@/lib/sync/rows");
+    const awkward = ['quote " and backslash \\', "comma, {braces} and spaces", "NULL", " ", "ünï 😀\n"];
+    const events: EventV2[] = awkward.map((eventId, i) => ({
+      systemTime: formatDateTime(Date.UTC(2026, 0, 1, 0, i)),
+      displayTime: formatDateTime(Date.UTC(2026, 0, 1, 1, i)),
+      eventType: i % 2 ? "exercise" : "health",
+      eventSubType: i % 2 ? null : "illness",
+      value: i % 2 ? 1.25 : null,
+      unit: i % 2 ? "minutes" : null,
+      eventId,
+      eventStatus: "created",
+    }));
+    await storeGroup(database, id, "test", { group: "events", rows: eventRows(id, events) }, Date.now());
+    const byId = (list: EventV2[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
+    expect(byId((await storedEvents(id)).map(asEvent))).toEqual(byId(events));
+    await client.tokens.deleteConnection(id);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, a removal waits for a write in progress and then removes what it wrote",
+    async () => {
+      const id = await client.connectPatient("SandboxUser1");
+      const { Client } = await import("pg");
+      const writer = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await writer.connect();
+      try {
+        // What storeGroup does first, then one EGV, in a transaction left open.
+        await writer.query("begin");
+        await writer.query("select id from cgm_connections where id = $1 for key share", [id]);
+        await writer.query(
+          `insert into synced_egvs (connection_id, system_time, display_time, value, realtime_value, unit,
+            rate_unit, metric_mgdl, consensus_range) values ($1, now(), '2026-01-01T00:00:00', 100, 100,
+            'mg/dL', 'mg/dL/min', 100, 'inRange')`,
+          [id],
+        );
+        let removed = false;
+        const removal = client.tokens.deleteConnection(id).then(() => {
+          removed = true;
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(removed).toBe(false);
+        await writer.query("commit");
+        await removal;
+        expect(await countsOf(id)).toEqual({ egvs: 0, events: 0, days: 0 });
+      } finally {
+        await writer.end();
+      }
+    },
+  );
 });
 
 describe("two passes at once", () => {
