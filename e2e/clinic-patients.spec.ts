@@ -75,6 +75,22 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     await expect(row.locator('[data-col="inRange"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
     await expect(row.locator('[data-col="sensor"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
     await expectNoViolations(page, "the population view");
+    // In mmol/L the glucose edges and the mean follow; the choice is remembered for this clinician.
+    await page.getByRole("button", { name: "mmol/L", exact: true }).click();
+    await expect(page.getByRole("button", { name: "mmol/L", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByRole("columnheader", { name: /< 3\.0/ })).toBeVisible();
+    await expect(row.locator('[data-col="mean"]')).toHaveText(/^\d{1,2}\.\d$/);
+    await expectNoViolations(page, "the population view in mmol/L");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "mmol/L", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.getByRole("button", { name: "mg/dL", exact: true }).click();
+    await expect(row.locator('[data-col="mean"]')).toHaveText(/^\d{2,3}$/);
     await row.getByRole("link", { name: "AGP report of Sam Sandbox" }).click();
     await expect(page.getByTestId("agp-report")).toBeVisible();
     await page.goto("/clinic");

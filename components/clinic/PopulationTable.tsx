@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm";
 import { Blank, TH_COL } from "@/components/records/RecordTable";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
 import {
   FLAG_NAMES,
@@ -14,6 +15,8 @@ import {
   type TriageFlag,
   type TriageThresholds,
 } from "@/lib/clinic/triage";
+import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "@/lib/metrics/constants";
+import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population table: sorted by any column (a button in each header; aria-sort says the order),
@@ -111,14 +114,22 @@ function Value({ text, label }: { text: string | null; label?: string }) {
 const FLAG_CLASS =
   "inline-block rounded border border-red-800 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-950 dark:border-red-300 dark:bg-red-950 dark:text-red-100";
 
-function Flags({ flags, thresholds }: { flags: TriageFlag[]; thresholds: TriageThresholds }) {
+function Flags({
+  flags,
+  thresholds,
+  unit,
+}: {
+  flags: TriageFlag[];
+  thresholds: TriageThresholds;
+  unit: GlucoseUnit;
+}) {
   if (flags.length === 0) return <span className="text-slate-600 dark:text-slate-400">None</span>;
   return (
     <ul className="flex min-w-[12rem] flex-wrap gap-1" aria-label={`${flags.length} flags`}>
       {flags.map((f) => (
         <li key={f} className={FLAG_CLASS} data-flag={f}>
           <span aria-hidden="true">⚑ </span>
-          {flagLabel(f, thresholds)}
+          {flagLabel(f, thresholds, unit)}
         </li>
       ))}
     </ul>
@@ -166,29 +177,52 @@ function Risk({ row }: { row: PopulationRow }) {
   return <span data-risk={row.hypoglycemiaRisk}>{RISK_LABEL[row.hypoglycemiaRisk]}</span>;
 }
 
-const COLUMNS: { key: SortKey; label: string; hint?: string; numeric?: boolean }[] = [
-  { key: "name", label: "Patient" },
-  { key: "flags", label: "Flags" },
-  { key: "veryLow", label: "< 54", hint: "time below 54 mg/dL", numeric: true },
-  { key: "low", label: "< 70", hint: "time below 70 mg/dL", numeric: true },
-  { key: "inRange", label: "In range", hint: "time 70–180 mg/dL", numeric: true },
-  { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
-  { key: "mean", label: "Mean", hint: "mg/dL", numeric: true },
-  { key: "gmi", label: "GMI", numeric: true },
-  { key: "cv", label: "CV", numeric: true },
-  { key: "gri", label: "GRI", numeric: true },
-  { key: "sensor", label: "Sensor use", numeric: true },
-  { key: "risk", label: "Hypo risk", hint: "the service's estimate" },
-  { key: "lastData", label: "Last data", numeric: true },
-];
+/** The columns, their glucose edges and the mean in the unit the clinician chose. */
+function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: string; numeric?: boolean }[] {
+  const g = (mgdl: number) => formatMgdlIn(mgdl, unit);
+  return [
+    { key: "name", label: "Patient" },
+    { key: "flags", label: "Flags" },
+    {
+      key: "veryLow",
+      label: `< ${g(VERY_LOW_BELOW_MGDL)}`,
+      hint: `time below ${g(VERY_LOW_BELOW_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    {
+      key: "low",
+      label: `< ${g(LOW_BELOW_MGDL)}`,
+      hint: `time below ${g(LOW_BELOW_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    {
+      key: "inRange",
+      label: "In range",
+      hint: `time ${g(LOW_BELOW_MGDL)}–${g(IN_RANGE_MAX_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
+    { key: "mean", label: "Mean", hint: unit, numeric: true },
+    { key: "gmi", label: "GMI", numeric: true },
+    { key: "cv", label: "CV", numeric: true },
+    { key: "gri", label: "GRI", numeric: true },
+    { key: "sensor", label: "Sensor use", numeric: true },
+    { key: "risk", label: "Hypo risk", hint: "the service's estimate" },
+    { key: "lastData", label: "Last data", numeric: true },
+  ];
+}
 
 export function PopulationTable({
   rows,
   thresholds,
+  unit,
 }: {
   rows: PopulationRow[];
   thresholds: TriageThresholds;
+  /** The clinician's unit: the edges in the headers and flags, and the mean. */
+  unit: GlucoseUnit;
 }) {
+  const columns = useMemo(() => columnsIn(unit), [unit]);
   const [sort, setSort] = useState<{ key: SortKey; direction: "ascending" | "descending" }>({
     key: "flags",
     direction: "descending",
@@ -260,7 +294,7 @@ export function PopulationTable({
             <option value="">Any</option>
             {TRIAGE_FLAGS.map((f) => (
               <option key={f} value={f}>
-                {FLAG_NAMES[f]}: {flagLabel(f, thresholds)}
+                {FLAG_NAMES[f]}: {flagLabel(f, thresholds, unit)}
               </option>
             ))}
           </select>
@@ -296,7 +330,7 @@ export function PopulationTable({
           </caption>
           <thead>
             <tr>
-              {COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <th
                   key={c.key}
                   scope="col"
@@ -340,7 +374,7 @@ export function PopulationTable({
                     </span>
                   </th>
                   <td>
-                    <Flags flags={r.flags} thresholds={thresholds} />
+                    <Flags flags={r.flags} thresholds={thresholds} unit={unit} />
                   </td>
                   <td className={num} data-col="veryLow">
                     <Value text={pct(t?.veryLow, [thresholds.veryLowPercent])} />
@@ -355,7 +389,7 @@ export function PopulationTable({
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
                   </td>
                   <td className={num} data-col="mean">
-                    <Value text={r.metrics?.mean != null ? r.metrics.mean.toFixed(0) : null} />
+                    <Value text={r.metrics?.mean != null ? formatMgdlIn(r.metrics.mean, unit) : null} />
                   </td>
                   <td className={num} data-col="gmi">
                     <Value text={pct(r.metrics?.gmi)} />

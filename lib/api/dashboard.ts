@@ -6,8 +6,8 @@ import { safeReturnTo } from "@/lib/auth/return-to";
 import { zodMessage } from "@/lib/cgm";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { TRACE_RANGES } from "@/lib/dashboard/overview-model";
-import { preferencesFormSchema } from "@/lib/preferences";
-import { preferencesOf, savePreferences } from "@/lib/preferences/store";
+import { preferencesFormSchema, unitFormSchema } from "@/lib/preferences";
+import { preferencesOf, savePreferences, saveUnit } from "@/lib/preferences/store";
 import { InputError, jsonError } from "./errors";
 import type { PatientContext } from "./route";
 
@@ -28,12 +28,25 @@ export async function overviewRead({ req, userId, connection }: PatientContext) 
  * schema before sending, so the 400 is for requests that did not come from it.
  */
 export async function savePreferencesForm(req: Request): Promise<Response> {
+  return saveForm(req, preferencesFormSchema, savePreferences);
+}
+
+/** POST /api/preferences/unit (a form): the unit alone, from the clinic's population view. */
+export async function saveUnitForm(req: Request): Promise<Response> {
+  return saveForm(req, unitFormSchema, (userId, { unit }) => saveUnit(userId, unit));
+}
+
+async function saveForm<T>(
+  req: Request,
+  formSchema: z.ZodType<T>,
+  save: (userId: string, value: T) => Promise<void>,
+): Promise<Response> {
   const userId = await currentUserId();
   if (!userId) return jsonError(401, "unauthenticated", "Sign in to change your preferences.");
   const form = await req.formData().catch(() => new FormData());
-  const parsed = preferencesFormSchema.safeParse(Object.fromEntries(form));
+  const parsed = formSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
-  await savePreferences(userId, parsed.data);
+  await save(userId, parsed.data);
   return new NextResponse(null, {
     status: 303,
     headers: { Location: safeReturnTo(form.get("returnTo")), "Cache-Control": "no-store" },

@@ -5,6 +5,7 @@ import {
   flagLabel,
   flagsFor,
   percentBesideThresholds,
+  THRESHOLD_FIELDS,
   type TriageThresholds,
   thresholdMessage,
   triageThresholdsSchema,
@@ -131,6 +132,15 @@ describe("triageThresholdsSchema", () => {
       "Fall of time in range since the previous 14 days: enter a number of percentage points from 1 to 100, like 15 (the consensus default).",
     );
   });
+
+  it("names the glucose edges in the unit on screen", () => {
+    expect(thresholdMessage("lowPercent", "mmol/L")).toBe(
+      "Time below 3.9 mmol/L: enter a percentage from 0.1 to 100, like 4 (the consensus default).",
+    );
+    expect(THRESHOLD_FIELDS.inRangeBelowPercent.label("mmol/L")).toBe("Time in range (3.9–10.0 mmol/L)");
+    expect(THRESHOLD_FIELDS.inRangeBelowPercent.label("mg/dL")).toBe("Time in range (70–180 mg/dL)");
+    expect(THRESHOLD_FIELDS.veryHighPercent.label("mmol/L")).toBe("Time above 13.9 mmol/L");
+  });
 });
 
 describe("flagLabel", () => {
@@ -139,6 +149,15 @@ describe("flagLabel", () => {
     expect(flagLabel("inRangeDrop", { ...CONSENSUS_TRIAGE, inRangeDropPoints: 12.5 })).toBe(
       "In range fell ≥ 12.5 points",
     );
+  });
+
+  it("writes the glucose edges in the clinician's unit (the consensus's 3.0, 3.9, 10.0, 13.9 mmol/L)", () => {
+    const inMmol = (f: Parameters<typeof flagLabel>[0]) => flagLabel(f, CONSENSUS_TRIAGE, "mmol/L");
+    expect(inMmol("veryLow")).toBe("Below 3.0 ≥ 1 %");
+    expect(inMmol("low")).toBe("Below 3.9 ≥ 4 %");
+    expect(inMmol("high")).toBe("Above 10.0 ≥ 25 %");
+    expect(inMmol("veryHigh")).toBe("Above 13.9 ≥ 5 %");
+    expect(flagLabel("veryHigh", CONSENSUS_TRIAGE, "mg/dL")).toBe("Above 250 ≥ 5 %");
   });
 });
 

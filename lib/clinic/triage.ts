@@ -1,5 +1,13 @@
 import { z } from "zod";
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import {
+  HIGH_MAX_MGDL,
+  IN_RANGE_MAX_MGDL,
+  LOW_BELOW_MGDL,
+  VERY_LOW_BELOW_MGDL,
+} from "@/lib/metrics/constants";
 import type { PerConsensusRange } from "@/lib/metrics/time-in-ranges";
+import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population view's triage flags: which patients a clinic should look at first. Each flag is
@@ -69,37 +77,69 @@ export const THRESHOLD_OF: Record<TriageFlag, keyof TriageThresholds> = {
   sensor: "sensorBelowPercent",
 };
 
-/** Each setting as the form and its messages name it. */
+const g = (mgdl: number, unit: GlucoseUnit) => `${formatMgdlIn(mgdl, unit)} ${unit}`;
+
+/** Each setting as the form and its messages name it, glucose edges in the unit on screen. */
 export const THRESHOLD_FIELDS: Record<
   keyof TriageThresholds,
-  { label: string; comparison: "at least" | "below"; unit: "%" | "points"; min: number; max: number }
+  {
+    label: (unit: GlucoseUnit) => string;
+    comparison: "at least" | "below";
+    unit: "%" | "points";
+    min: number;
+    max: number;
+  }
 > = {
-  veryLowPercent: { label: "Time below 54 mg/dL", comparison: "at least", unit: "%", min: 0.1, max: 100 },
-  lowPercent: { label: "Time below 70 mg/dL", comparison: "at least", unit: "%", min: 0.1, max: 100 },
-  veryHighPercent: { label: "Time above 250 mg/dL", comparison: "at least", unit: "%", min: 0.1, max: 100 },
-  highPercent: { label: "Time above 180 mg/dL", comparison: "at least", unit: "%", min: 0.1, max: 100 },
+  veryLowPercent: {
+    label: (u) => `Time below ${g(VERY_LOW_BELOW_MGDL, u)}`,
+    comparison: "at least",
+    unit: "%",
+    min: 0.1,
+    max: 100,
+  },
+  lowPercent: {
+    label: (u) => `Time below ${g(LOW_BELOW_MGDL, u)}`,
+    comparison: "at least",
+    unit: "%",
+    min: 0.1,
+    max: 100,
+  },
+  veryHighPercent: {
+    label: (u) => `Time above ${g(HIGH_MAX_MGDL, u)}`,
+    comparison: "at least",
+    unit: "%",
+    min: 0.1,
+    max: 100,
+  },
+  highPercent: {
+    label: (u) => `Time above ${g(IN_RANGE_MAX_MGDL, u)}`,
+    comparison: "at least",
+    unit: "%",
+    min: 0.1,
+    max: 100,
+  },
   inRangeBelowPercent: {
-    label: "Time in range (70–180 mg/dL)",
+    label: (u) => `Time in range (${formatMgdlIn(LOW_BELOW_MGDL, u)}–${g(IN_RANGE_MAX_MGDL, u)})`,
     comparison: "below",
     unit: "%",
     min: 1,
     max: 100,
   },
   inRangeDropPoints: {
-    label: "Fall of time in range since the previous 14 days",
+    label: () => "Fall of time in range since the previous 14 days",
     comparison: "at least",
     unit: "points",
     min: 1,
     max: 100,
   },
-  sensorBelowPercent: { label: "Sensor use", comparison: "below", unit: "%", min: 1, max: 100 },
+  sensorBelowPercent: { label: () => "Sensor use", comparison: "below", unit: "%", min: 1, max: 100 },
 };
 
 /** What a threshold's message says when it is out of bounds or not a number. */
-export function thresholdMessage(key: keyof TriageThresholds): string {
+export function thresholdMessage(key: keyof TriageThresholds, unit: GlucoseUnit = "mg/dL"): string {
   const f = THRESHOLD_FIELDS[key];
   const what = f.unit === "%" ? "a percentage" : "a number of percentage points";
-  return `${f.label}: enter ${what} from ${f.min} to ${f.max}, like ${CONSENSUS_TRIAGE[key]} (the consensus default).`;
+  return `${f.label(unit)}: enter ${what} from ${f.min} to ${f.max}, like ${CONSENSUS_TRIAGE[key]} (the consensus default).`;
 }
 
 /**
@@ -191,17 +231,22 @@ export function flagsFor(
 }
 
 /** A flag in words, with the clinic's threshold: the table shows this text, not only a colour. */
-export function flagLabel(flag: TriageFlag, thresholds: TriageThresholds): string {
+export function flagLabel(
+  flag: TriageFlag,
+  thresholds: TriageThresholds,
+  unit: GlucoseUnit = "mg/dL",
+): string {
   const n = (v: number) => `${Number(v.toFixed(2))}`;
+  const g = (mgdl: number) => formatMgdlIn(mgdl, unit);
   switch (flag) {
     case "veryLow":
-      return `Below 54 ≥ ${n(thresholds.veryLowPercent)} %`;
+      return `Below ${g(VERY_LOW_BELOW_MGDL)} ≥ ${n(thresholds.veryLowPercent)} %`;
     case "low":
-      return `Below 70 ≥ ${n(thresholds.lowPercent)} %`;
+      return `Below ${g(LOW_BELOW_MGDL)} ≥ ${n(thresholds.lowPercent)} %`;
     case "veryHigh":
-      return `Above 250 ≥ ${n(thresholds.veryHighPercent)} %`;
+      return `Above ${g(HIGH_MAX_MGDL)} ≥ ${n(thresholds.veryHighPercent)} %`;
     case "high":
-      return `Above 180 ≥ ${n(thresholds.highPercent)} %`;
+      return `Above ${g(IN_RANGE_MAX_MGDL)} ≥ ${n(thresholds.highPercent)} %`;
     case "inRange":
       return `In range < ${n(thresholds.inRangeBelowPercent)} %`;
     case "inRangeDrop":

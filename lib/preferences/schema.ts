@@ -62,6 +62,14 @@ export const preferencesFormSchema = z
   })
   .transform(({ inputUnit: _, ...p }): Preferences => p);
 
+/**
+ * The unit switch alone (the clinic's population view): the unit to show, targets left as they are.
+ * A clinician's population mixes patients' units, so there is no "auto" here.
+ */
+export const unitFormSchema = z.object({
+  unit: z.enum(GLUCOSE_UNITS, { message: 'unit must be "mg/dL" or "mmol/L"' }),
+});
+
 /** The unit to show: the patient's choice, else the data's own. */
 export function displayUnit(preferences: Preferences, dataUnit: GlucoseUnit): GlucoseUnit {
   return preferences.unit ?? dataUnit;

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { db, schema } from "@/lib/db";
 import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
 
@@ -19,4 +20,13 @@ export async function savePreferences(userId: string, preferences: Preferences):
     .insert(schema.userPreferences)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: schema.userPreferences.userId, set: values });
+}
+
+/** Sets the unit only, keeping the target range (the defaults for a user who never chose one). */
+export async function saveUnit(userId: string, unit: GlucoseUnit): Promise<void> {
+  const updatedAt = new Date();
+  await (await db())
+    .insert(schema.userPreferences)
+    .values({ userId, unit, updatedAt })
+    .onConflictDoUpdate({ target: schema.userPreferences.userId, set: { unit, updatedAt } });
 }

@@ -1,5 +1,5 @@
 import { secondsOfDay } from "@/lib/cgm/datetime";
-import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   HIGH_MAX_MGDL,
   IN_RANGE_MAX_MGDL,
@@ -8,7 +8,7 @@ import {
 } from "@/lib/metrics/constants";
 import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
 import { type ConsensusRange, consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import { formatGlucoseNumber } from "@/lib/trace/format";
+import { formatMgdlIn } from "@/lib/trace/format";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 import type { ReportSummary } from "./summary";
@@ -78,8 +78,7 @@ export const BAND_BETTER: Record<ComparedBand, "up" | "down"> = {
   veryHigh: "down",
 };
 
-const bound = (mgdl: number, unit: GlucoseUnit) =>
-  formatGlucoseNumber(convertGlucose(mgdl, "mg/dL", unit), unit);
+const bound = formatMgdlIn;
 
 /** The band as a person reads it, its bounds in `unit` (70 mg/dL is the consensus's 3.9 mmol/L). */
 export function bandLabel(band: ComparedBand, unit: GlucoseUnit): string {

@@ -427,10 +427,36 @@ describe("the population page", () => {
         expect(cell("veryLow")).toBe(shown(t.veryLow, CONSENSUS_TRIAGE.veryLowPercent));
         expect(cell("low")).toBe(shown(t.veryLow + t.low, CONSENSUS_TRIAGE.lowPercent));
         expect(cell("inRange")).toBe(shown(t.inRange, CONSENSUS_TRIAGE.inRangeBelowPercent));
-        expect(cell("mean")).toBe(row.metrics?.mean?.toFixed(0));
+        expect(cell("mean")).toBe(String(Math.round(row.metrics?.mean ?? Number.NaN)));
         expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
         for (const f of row.flags) expect(tr).toContain(`data-flag="${f}"`);
       }
+
+      // The clinician switches to mmol/L: the edges and the mean follow, the percentages do not change.
+      expect((await post("/api/preferences/unit", { unit: "stone" }, a.cookie)).status).toBe(400);
+      const switched = await post(
+        "/api/preferences/unit",
+        { unit: "mmol/L", returnTo: `/clinic/population?clinic=${a.clinicId}` },
+        a.cookie,
+      );
+      expect(switched.status).toBe(303);
+      expect(switched.headers.get("location")).toBe(`/clinic/population?clinic=${a.clinicId}`);
+      const mmol = (await (await get(`/clinic/population?clinic=${a.clinicId}`, a.cookie)).text()).replace(
+        /<!-- -->/g,
+        "",
+      );
+      expect(mmol).toMatch(/aria-pressed="true"[^>]*>mmol\/L</);
+      expect(mmol).toContain("&lt; 3.0");
+      expect(mmol).toContain("time below 3.9 mmol/L");
+      for (const { id } of linkedHere) {
+        const row = view.rows.find((r) => r.id === id);
+        const tr = new RegExp(`<tr[^>]*data-patient="${id}"[\\s\\S]*?</tr>`).exec(mmol)?.[0] ?? "";
+        const mean = /data-col="mean"[^>]*>([\s\S]*?)<\/td>/.exec(tr)?.[1];
+        // mg/dL ÷ 18.0182 (lib/cgm/units.ts), to one decimal.
+        expect(mean).toBe((Math.round(((row?.metrics?.mean ?? Number.NaN) / 18.0182) * 10) / 10).toFixed(1));
+        if (row?.flags.includes("low")) expect(tr).toContain("Below 3.9 ≥ 4 %");
+      }
+      await post("/api/preferences/unit", { unit: "mg/dL" }, a.cookie);
     },
   );
 });

@@ -12,11 +12,19 @@ import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { PopulationTable } from "@/components/clinic/PopulationTable";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
+import { GLUCOSE_UNITS } from "@/lib/cgm/units";
 import { clinicsOf } from "@/lib/clinic/clinics";
 import { populationOf } from "@/lib/clinic/population";
 import { THRESHOLD_FIELDS, type TriageThresholds, thresholdMessage } from "@/lib/clinic/triage";
+import { preferencesOf } from "@/lib/preferences/store";
 
 export const metadata: Metadata = { title: "Population" };
+
+const UNIT_BUTTON =
+  "rounded-lg border px-3 py-1.5 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const UNIT_PRESSED =
+  "border-slate-800 bg-slate-800 text-white dark:border-slate-200 dark:bg-slate-200 dark:text-slate-900";
+const UNIT_NOT_PRESSED = "border-slate-400 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
 const KEYS = Object.keys(THRESHOLD_FIELDS) as (keyof TriageThresholds)[];
 const isKey = (s: string | undefined): s is keyof TriageThresholds =>
@@ -40,9 +48,15 @@ export default async function PopulationPage({
   const clinic = params.clinic ? memberships.find((c) => c.clinicId === params.clinic) : memberships[0];
   if (!clinic) notFound();
   const isAdmin = clinic.role === "admin";
-  const { rows, thresholds } = await populationOf(clinic.clinicId);
+  const [{ rows, thresholds }, preferences] = await Promise.all([
+    populationOf(clinic.clinicId),
+    preferencesOf(userId),
+  ]);
+  // The clinician's own choice; a population mixes the patients' units, so mg/dL until one is made.
+  const unit = preferences.unit ?? "mg/dL";
+  const here = `/clinic/population?clinic=${encodeURIComponent(clinic.clinicId)}`;
   const error = isKey(params.error)
-    ? thresholdMessage(params.error)
+    ? thresholdMessage(params.error, unit)
     : params.error
       ? "Check the thresholds."
       : null;
@@ -69,15 +83,40 @@ export default async function PopulationPage({
       <Panel title="Patients, last 14 days" id="population">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Each patient&apos;s last 14 calendar days on their own clock, today included so far, from the data
-          synced from the service. Time in ranges, mean (mg/dL), GMI, CV and GRI follow the international
+          synced from the service. Time in ranges, mean ({unit}), GMI, CV and GRI follow the international
           consensus; sensor use counts the readings present against one every 5 minutes. The change of time in
           range compares with the 14 days before. The hypoglycemia risk is the service&apos;s own estimate,
           refreshed every few hours.
         </p>
+        <form
+          method="post"
+          action="/api/preferences/unit"
+          className="flex flex-wrap items-center gap-2 text-sm"
+        >
+          <input type="hidden" name="returnTo" value={here} />
+          <span id="population-unit" className="font-medium">
+            Glucose in
+          </span>
+          {/* biome-ignore lint/a11y/useSemanticElements: two submit buttons, one pressed, are the unit switch (a radio group would need a second step to apply). */}
+          <span role="group" aria-labelledby="population-unit" className="inline-flex gap-1">
+            {GLUCOSE_UNITS.map((u) => (
+              <button
+                key={u}
+                type="submit"
+                name="unit"
+                value={u}
+                aria-pressed={u === unit}
+                className={`${UNIT_BUTTON} ${u === unit ? UNIT_PRESSED : UNIT_NOT_PRESSED}`}
+              >
+                {u}
+              </button>
+            ))}
+          </span>
+        </form>
         {rows.length === 0 ? (
           <p data-testid="population-none">No patients yet: invite them from the clinic page.</p>
         ) : (
-          <PopulationTable rows={rows} thresholds={values} />
+          <PopulationTable rows={rows} thresholds={values} unit={unit} />
         )}
       </Panel>
       {/* The form's answers return to #thresholds. */}
@@ -108,7 +147,7 @@ export default async function PopulationPage({
                   return (
                     <div key={k}>
                       <label htmlFor={k} className="block font-medium">
-                        {f.label}: flag {f.comparison} ({f.unit === "%" ? "%" : "percentage points"})
+                        {f.label(unit)}: flag {f.comparison} ({f.unit === "%" ? "%" : "percentage points"})
                       </label>
                       <input
                         id={k}
@@ -150,7 +189,7 @@ export default async function PopulationPage({
               <ul className="list-disc pl-5" data-testid="thresholds">
                 {KEYS.map((k) => (
                   <li key={k}>
-                    {THRESHOLD_FIELDS[k].label}: flagged {THRESHOLD_FIELDS[k].comparison} {values[k]}{" "}
+                    {THRESHOLD_FIELDS[k].label(unit)}: flagged {THRESHOLD_FIELDS[k].comparison} {values[k]}{" "}
                     {THRESHOLD_FIELDS[k].unit === "%" ? "%" : "points"}
                   </li>
                 ))}
