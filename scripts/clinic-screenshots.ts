@@ -1,10 +1,11 @@
 /**
  * Screenshots of the clinic's pages at desktop (1280 px) and phone (390 px) widths:
  * `node --import tsx scripts/clinic-screenshots.ts [outDir]` (needs `npm run build`). It founds a
- * clinic, invites SandboxUser2, 3 and 5 (who accept in their own browsers; SandboxUser5's
- * invitation is left pending for one more patient), syncs nothing (the pages read the service),
- * and shoots the clinic page, the population view, a patient's dashboard and AGP, the audit log,
- * the invitation page and the patient's Sharing page.
+ * clinic, invites SandboxUser2 and 3 (who accept in their own browsers) and one more patient whose
+ * invitation is left pending, syncs the two who share ("Sync now", as a clinician would before a
+ * clinic day; the population view reads synced data only), and shoots the clinic page, the
+ * population view in mg/dL and in mmol/L, a patient's dashboard and AGP, the audit log, the
+ * invitation page and the patient's Sharing page.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -64,13 +65,20 @@ async function main() {
     await accept(browser, server.url, await invite(page, "Robin Mmol"), "SandboxUser3");
     await invite(page, "Pat Pending");
     await page.goto("/clinic");
-    await shoot(page, out, "clinic");
-    if ((await page.getByRole("link", { name: /Population/ }).count()) > 0) {
-      await page.getByRole("link", { name: /Population/ }).click();
-      await page.getByRole("heading", { level: 1 }).waitFor();
-      await shoot(page, out, "population");
-      await page.goto("/clinic");
+    for (const name of ["Sam Sandbox", "Robin Mmol"]) {
+      await page.getByRole("button", { name: `Sync now for ${name}` }).click();
+      await page.getByTestId("sync-result").waitFor();
     }
+    await shoot(page, out, "clinic");
+    await page.getByRole("link", { name: /Population/ }).click();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await shoot(page, out, "population");
+    await page.getByRole("button", { name: "mmol/L", exact: true }).click();
+    await page.locator('button[aria-pressed="true"]', { hasText: "mmol/L" }).waitFor();
+    await shoot(page, out, "population-mmol");
+    await page.getByRole("button", { name: "mg/dL", exact: true }).click();
+    await page.locator('button[aria-pressed="true"]', { hasText: "mg/dL" }).waitFor();
+    await page.goto("/clinic");
     await page.getByRole("link", { name: "AGP of Sam Sandbox" }).click();
     await page.getByTestId("agp-report").waitFor();
     await shoot(page, out, "patient-agp");

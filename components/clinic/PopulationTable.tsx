@@ -6,7 +6,7 @@ import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm
 import { Blank, TH_COL } from "@/components/records/RecordTable";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
+import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
 import {
   FLAG_NAMES,
   flagLabel,
@@ -114,6 +114,9 @@ function Value({ text, label }: { text: string | null; label?: string }) {
 const FLAG_CLASS =
   "inline-block rounded border border-red-800 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-950 dark:border-red-300 dark:bg-red-950 dark:text-red-100";
 
+/** Patients whose data the clinic can read, as the clinic page offers their reports. */
+const SHARES: ReadonlySet<PatientStatus> = new Set(["connected", "not_synced"]);
+
 function Flags({
   flags,
   thresholds,
@@ -125,7 +128,7 @@ function Flags({
 }) {
   if (flags.length === 0) return <span className="text-slate-600 dark:text-slate-400">None</span>;
   return (
-    <ul className="flex min-w-[12rem] flex-wrap gap-1" aria-label={`${flags.length} flags`}>
+    <ul className="flex min-w-[8rem] flex-wrap gap-1" aria-label={`${flags.length} flags`}>
       {flags.map((f) => (
         <li key={f} className={FLAG_CLASS} data-flag={f}>
           <span aria-hidden="true">⚑ </span>
@@ -322,7 +325,7 @@ export function PopulationTable({
         className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         <table
-          className="w-full border-collapse text-left text-sm [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
+          className="w-full border-collapse text-left text-sm [&_thead_th]:px-2 [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
           data-testid="population"
         >
           <caption className="sr-only">
@@ -410,12 +413,16 @@ export function PopulationTable({
                     <LastData row={r} />
                   </td>
                   <td className="whitespace-nowrap">
-                    <Link
-                      href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}
-                      className="text-blue-700 underline dark:text-blue-300"
-                    >
-                      AGP<span className="sr-only"> report of {r.name}</span>
-                    </Link>
+                    {SHARES.has(r.status) ? (
+                      <Link
+                        href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}
+                        className="text-blue-700 underline dark:text-blue-300"
+                      >
+                        AGP<span className="sr-only"> report of {r.name}</span>
+                      </Link>
+                    ) : (
+                      <Blank label="no report: not sharing data" />
+                    )}
                   </td>
                 </tr>
               );

@@ -410,9 +410,15 @@ describe("the population page", () => {
         ids.push(connectionId);
         linkedHere.push({ id, connectionId });
       }
+      const pending = await addPatient(a.clinicId, "Web Pending");
       await sync.runSyncPass({ connectionIds: ids, settings: { backfillDays: 30 } });
       const view = await population.populationOf(a.clinicId);
       const html = await (await get(`/clinic/population?clinic=${a.clinicId}`, a.cookie)).text();
+      // A patient who has not shared yet has no report to open.
+      const pendingRow = new RegExp(`<tr[^>]*data-patient="${pending}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
+      expect(pendingRow).toContain("Web Pending");
+      expect(pendingRow).not.toContain("/agp");
+      expect(pendingRow).toContain("no report: not sharing data");
       for (const { id } of linkedHere) {
         const row = view.rows.find((r) => r.id === id);
         const t = row?.metrics?.timeInRanges;
