@@ -174,12 +174,54 @@ describe("the population view of a clinic", () => {
   });
 
   it("shows each patient's metrics as lib/metrics computes them from the service's EGVs", async () => {
-    // Resync right before reading the service, so the stored values are the service's current
-    // ones (the newest readings get their smoothed values up to 15 minutes late).
     const ids = linked.map((l) => l.connectionId);
-    await sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
-    const now = new Date();
-    const view = await population.populationOf(clinicId, now);
+    const newestOf = async () =>
+      Promise.all(ids.map(async (id) => (await service.getDataRange(id)).egvs?.end.systemTime ?? null));
+    /**
+     * The sandbox is live: every 5 minutes a reading is released and an older one gets its smoothed
+     * value. A snapshot (resync, the view, the service's records) taken across such a moment
+     * compares a store and a service one tick apart, so it is taken again.
+     */
+    const snapshot = async () => {
+      await sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
+      const now = new Date();
+      const view = await population.populationOf(clinicId, now);
+      const served = [];
+      for (const l of linked) {
+        const range = await service.getDataRange(l.connectionId);
+        if (!range.egvs) {
+          served.push({ l, end: 0, unit: "mg/dL" as const, egvs: [] as EgvV2[], risk: null });
+          continue;
+        }
+        const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
+        const { unit, egvs } = await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end));
+        // The service's own risk for the window the sync asked about.
+        const w = statisticsWindow(end);
+        const stats = await service.getStatistics(l.connectionId, "v2", win(w.startMs, w.endMs), {
+          targetRanges: [
+            {
+              name: "Whole day",
+              startTime: "00:00:00",
+              endTime: "00:00:00",
+              egvRanges: [
+                { name: "urgentLow", bound: unit === "mg/dL" ? 54 : 3 },
+                { name: "low", bound: unit === "mg/dL" ? 70 : 3.9 },
+                { name: "high", bound: unit === "mg/dL" ? 180 : 10 },
+              ],
+            },
+          ],
+        });
+        served.push({ l, end, unit, egvs, risk: stats.hypoglycemiaRisk });
+      }
+      return { now, view, served };
+    };
+    const { now, view, served } = await (async () => {
+      for (let attempt = 1; ; attempt++) {
+        const before = await newestOf();
+        const s = await snapshot();
+        if (JSON.stringify(await newestOf()) === JSON.stringify(before) || attempt === 3) return s;
+      }
+    })();
     expect(view.thresholds).toMatchObject({ custom: false, veryLowPercent: 1, inRangeDropPoints: 15 });
     const byId = new Map(view.rows.map((r) => [r.id, r]));
     expect(view.rows).toHaveLength(6);
@@ -187,19 +229,16 @@ describe("the population view of a clinic", () => {
     expect(byId.get(withdrawnId)).toMatchObject({ status: "withdrawn", metrics: null, flags: [] });
 
     let checked = 0;
-    for (const l of linked) {
+    for (const { l, end, unit, egvs, risk } of served) {
       const row = byId.get(l.patientId) as PopulationRow;
       expect(row.status).toBe("connected");
-      const range = await service.getDataRange(l.connectionId);
-      if (!range.egvs) {
+      if (!end) {
         // User6: synced, nothing to measure; zero sensor use is flagged.
         expect(row.metrics).toMatchObject({ nValues: 0, timeInRanges: null, sensorActivePercent: 0 });
         expect(row.flags).toEqual(["sensor"]);
         expect(row.riskKnown).toBe(false);
         continue;
       }
-      const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
-      const { unit, egvs } = await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end));
       const expected = expectedFrom(egvs, unit, now.getTime());
       expect(row.firstDay).toBe(expected.first);
       expect(row.lastDay).toBe(expected.last);
@@ -215,25 +254,8 @@ describe("the population view of a clinic", () => {
       expect(m.sensorActivePercent).toBeCloseTo(expected.current.sensorActivePercent ?? Number.NaN, 9);
       expect(row.previousInRange).toBe(expected.previousInRange);
       expect(row.daysSinceLastData).toBe(Math.floor((now.getTime() - expected.newestMs) / MS_PER_DAY));
-
-      // The service's own risk for the window the sync asked about.
-      const w = statisticsWindow(end);
-      const stats = await service.getStatistics(l.connectionId, "v2", win(w.startMs, w.endMs), {
-        targetRanges: [
-          {
-            name: "Whole day",
-            startTime: "00:00:00",
-            endTime: "00:00:00",
-            egvRanges: [
-              { name: "urgentLow", bound: unit === "mg/dL" ? 54 : 3 },
-              { name: "low", bound: unit === "mg/dL" ? 70 : 3.9 },
-              { name: "high", bound: unit === "mg/dL" ? 180 : 10 },
-            ],
-          },
-        ],
-      });
       expect(row.riskKnown).toBe(true);
-      expect(row.hypoglycemiaRisk).toBe(stats.hypoglycemiaRisk);
+      expect(row.hypoglycemiaRisk).toBe(risk);
       checked++;
     }
     expect(checked).toBe(3);
