@@ -51,12 +51,19 @@ export function displayValue(value: number, unit: GlucoseUnit, status?: string |
 
 /**
  * A reading's value for metrics, in mg/dL. The sentinels take part as exactly 39 and 401 (spec 2.1,
- * and our metric definitions), even when an mmol/L response carries them as 2.2 or 22.3; every other
- * value is converted unrounded, so metrics of mmol/L data lose nothing to a second rounding.
+ * and our metric definitions), even when an mmol/L response carries them as 2.2 or 22.3.
+ *
+ * Other mmol/L values are converted and rounded to a whole mg/dL. Why round: a sensor measures in
+ * whole mg/dL and an mmol/L value is that reading shown to one decimal, so the nearest whole mg/dL
+ * is the best estimate of what was measured; unrounded, 10.0 mmol/L became 180.18 mg/dL and
+ * counted as high, and 13.9 as very high, against the consensus's own mmol/L bands (3.9–10.0 in
+ * range, 10.1–13.9 high) printed beside them and against the service's statistics asked with
+ * those bounds. Rounded, every consensus edge (3.0, 3.9, 10.0, 13.9) falls on its band's side.
+ * The rounding moves a value by at most 0.5 mg/dL either way, so means are not biased.
  */
 export function metricValueMgdl(value: number, unit: GlucoseUnit, status?: string | null): number {
   const c = classifyValue(value, unit, status);
   if (c === "low") return SENTINEL_LOW_MGDL;
   if (c === "high") return SENTINEL_HIGH_MGDL;
-  return toMgdl(value, unit);
+  return unit === "mg/dL" ? value : Math.round(toMgdl(value, unit));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { metricValueMgdl } from "@/lib/cgm/values";
 import { glycemiaRiskIndex, glycemiaRiskIndexOf, griZone } from "./gri";
 import { summarize } from "./summary";
 import { consensusRangeOf, rangePercentages, timeInRanges } from "./time-in-ranges";
@@ -31,6 +32,16 @@ describe("timeInRanges", () => {
     const t = timeInRanges([150, 50, 300, 100]);
     expect(t.counts).toEqual({ veryLow: 1, low: 0, inRange: 2, high: 0, veryHigh: 1 });
     expect(t.percentages).toEqual({ veryLow: 25, low: 0, inRange: 50, high: 0, veryHigh: 25 });
+  });
+  it("mmol/L readings at and one step past each consensus edge, converted first (metricValueMgdl)", () => {
+    // 2.9, 3.0, 3.8, 3.9, 10.0, 10.1, 13.9, 14.0 mmol/L × 18.0182, to whole mg/dL:
+    // 52.25 → 52, 54.05 → 54, 68.47 → 68, 70.27 → 70, 180.18 → 180, 181.98 → 182, 250.45 → 250,
+    // 252.25 → 252. Bands: veryLow {52}; low {54, 68}; inRange {70, 180}; high {182, 250};
+    // veryHigh {252}: 1/8 = 12.5 %, 2/8 = 25 %.
+    const mmol = [2.9, 3.0, 3.8, 3.9, 10.0, 10.1, 13.9, 14.0];
+    const t = timeInRanges(mmol.map((v) => metricValueMgdl(v, "mmol/L")));
+    expect(t.counts).toEqual({ veryLow: 1, low: 2, inRange: 2, high: 2, veryHigh: 1 });
+    expect(t.percentages).toEqual({ veryLow: 12.5, low: 25, inRange: 25, high: 25, veryHigh: 12.5 });
   });
   it("no readings: zero counts, null percentages", () => {
     expect(timeInRanges([])).toEqual({

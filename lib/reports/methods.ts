@@ -1,3 +1,5 @@
+import { AGP_HALF_WINDOW_MINUTES, AGP_MIN_READINGS, AGP_STEP_MINUTES } from "@/lib/metrics/agp";
+
 /**
  * The methods note every report and export carries, so that its numbers can be reproduced: what
  * each metric is, where its definition comes from, and how gaps and the sentinels were treated.
@@ -50,7 +52,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Time in ranges",
     definition:
-      "Share of readings in each band, in mg/dL (mmol/L converted at 18.0182 first): very low < 54; low 54 to < 70; in range 70–180 inclusive; high > 180 to 250 inclusive; very high > 250. mmol/L values are converted unrounded before the comparison, so 10.0 mmol/L (180.2 mg/dL) counts as high. Hours per day = share × 24 h.",
+      "Share of readings in each band, in mg/dL (mmol/L converted at 18.0182 first): very low < 54; low 54 to < 70; in range 70–180 inclusive; high > 180 to 250 inclusive; very high > 250. mmol/L values are converted to the nearest whole mg/dL (a sensor measures whole mg/dL), so each consensus mmol/L edge falls in its own band: 10.0 mmol/L is 180 mg/dL, in range, and 13.9 is 250, high. Hours per day = share × 24 h.",
     source: "Battelino T et al. Diabetes Care 2019;42:1593–1603 (lib/metrics/time-in-ranges.ts)",
   },
   {
@@ -68,8 +70,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   },
   {
     term: "Percentiles",
-    definition:
-      "Linear interpolation between closest ranks (Hyndman–Fan type 7, as in R and Excel PERCENTILE.INC); the AGP takes them per time-of-day bin of the readings' displayTime.",
+    definition: `Linear interpolation between closest ranks (Hyndman–Fan type 7, as in R and Excel PERCENTILE.INC); the AGP has a point every ${AGP_STEP_MINUTES} minutes of the readings' displayTime clock, each point's percentiles taken over the readings within ${AGP_HALF_WINDOW_MINUTES} minutes either side of it (wrapping past midnight), and a gap where fewer than ${AGP_MIN_READINGS} readings fall.`,
     source: "Hyndman RJ, Fan Y. Am Stat 1996;50:361–365 (lib/metrics/quantiles.ts)",
   },
   {

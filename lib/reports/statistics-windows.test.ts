@@ -4,7 +4,6 @@ import {
   boundFromInput,
   checkRows,
   checkStatisticsRequest,
-  convertRequest,
   DAY_NIGHT_WINDOWS,
   DEFAULT_WINDOWS,
   hoursLabel,
@@ -194,25 +193,42 @@ describe("checkStatisticsRequest", () => {
 });
 
 describe("units", () => {
-  it("converts bounds exactly, both ways, keeping their order", () => {
+  it("sends the bounds at the data unit's precision: 54 / 70 / 180 mg/dL are 3.0 / 3.9 / 10.0 mmol/L", () => {
+    // 54 ÷ 18.0182 = 2.99697 → 3.0; 70 ÷ 18.0182 = 3.88496 → 3.9; 180 ÷ 18.0182 = 9.98990 → 10.0
+    // (unrounded, 9.99 would count a 10.0 mmol/L reading as high).
     const mmol = requestFromWindows(DAY_NIGHT_WINDOWS, "mmol/L");
-    const [u, l, h] = mmol.targetRanges[0]!.egvRanges.map((e) => e.bound) as [number, number, number];
-    expect(u).toBeCloseTo(54 / MGDL_PER_MMOLL, 12);
-    expect(l).toBeCloseTo(70 / MGDL_PER_MMOLL, 12);
-    expect(h).toBeCloseTo(180 / MGDL_PER_MMOLL, 12);
-    const back = convertRequest(mmol, "mmol/L", "mg/dL");
-    expect(back.targetRanges[0]!.egvRanges.map((e) => e.bound)).toEqual(
-      [54, 70, 180].map((v) => expect.closeTo(v, 9)),
-    );
+    expect(mmol.targetRanges[0]!.egvRanges.map((e) => e.bound)).toEqual([3, 3.9, 10]);
+    expect(
+      requestFromWindows(DAY_NIGHT_WINDOWS, "mg/dL").targetRanges[0]!.egvRanges.map((e) => e.bound),
+    ).toEqual([54, 70, 180]);
   });
 
-  it("stores what was typed in mmol/L in mg/dL", () => {
+  it("sends bounds exactly where rounding would join two of them", () => {
+    // 70 → 3.88496 and 71 → 3.94046 both round to 3.9: sent unrounded, still in order.
+    const close = [{ ...DAY_NIGHT_WINDOWS[0]!, urgentLowMgdl: 54, lowMgdl: 70, highMgdl: 71 }];
+    const [u, l, h] = requestFromWindows(close, "mmol/L").targetRanges[0]!.egvRanges.map((e) => e.bound) as [
+      number,
+      number,
+      number,
+    ];
+    expect(u).toBeCloseTo(54 / MGDL_PER_MMOLL, 12);
+    expect(l).toBeCloseTo(70 / MGDL_PER_MMOLL, 12);
+    expect(h).toBeCloseTo(71 / MGDL_PER_MMOLL, 12);
+  });
+
+  it("stores what was typed in mmol/L as the nearest whole mg/dL", () => {
+    // 3 × 18.0182 = 54.0546 → 54; 3.9 × 18.0182 = 70.27098 → 70; 10 × 18.0182 = 180.182 → 180.
     const body = requestFromRows([row("Whole", "00:00", "00:00", "3", "3.9", "10")]).body!;
     const [w] = windowsFromRequest(body, "mmol/L");
-    expect(w!.urgentLowMgdl).toBeCloseTo(3 * MGDL_PER_MMOLL, 9);
-    expect(w!.lowMgdl).toBeCloseTo(3.9 * MGDL_PER_MMOLL, 9);
-    expect(w!.highMgdl).toBeCloseTo(10 * MGDL_PER_MMOLL, 9);
+    expect(w).toMatchObject({ urgentLowMgdl: 54, lowMgdl: 70, highMgdl: 180 });
     expect(rowsFromWindows([w!], "mmol/L")[0]).toMatchObject({ urgentLow: "3.0", low: "3.9", high: "10.0" });
+    // Typed in mg/dL, bounds are kept as typed.
+    const mg = requestFromRows([row("Whole", "00:00", "00:00", "54.5", "70", "180")]).body!;
+    expect(windowsFromRequest(mg, "mg/dL")[0]).toMatchObject({
+      urgentLowMgdl: 54.5,
+      lowMgdl: 70,
+      highMgdl: 180,
+    });
   });
 });
 
@@ -222,6 +238,15 @@ describe("parseSaveBody: the save route's check", () => {
   it("stores checked windows in mg/dL", () => {
     const parsed = parseSaveBody(body("mg/dL", requestFromWindows(DAY_NIGHT_WINDOWS, "mg/dL").targetRanges));
     expect(parsed).toEqual({ ok: true, windows: DAY_NIGHT_WINDOWS });
+  });
+
+  it("refuses mmol/L bounds that whole mg/dL would join", () => {
+    // 3.0 → 54.0546 → 54 and 3.02 → 54.41496 → 54.
+    const close = requestFromRows([row("Whole", "00:00", "00:00", "3.0", "3.02", "10")]).body!;
+    expect(parseSaveBody(body("mmol/L", close.targetRanges))).toEqual({
+      ok: false,
+      message: 'time range "Whole": urgentLow, low and high must be at least 1 mg/dL (0.1 mmol/L) apart',
+    });
   });
 
   it("refuses with the service's message, an unknown unit, or the dashboard's limit", () => {

@@ -8,7 +8,7 @@ import {
   v2Bounds,
   zodMessage,
 } from "@/lib/cgm/schemas";
-import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
+import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import type { StoredStatisticsWindow } from "@/lib/db/schema/statistics-windows";
 
 /**
@@ -269,54 +269,53 @@ export function checkRows(rows: readonly WindowRow[]): EditorCheck {
 
 // ---- Units and storage --------------------------------------------------------------------------
 
-/** The same body with its bounds converted exactly (no rounding, so urgentLow < low < high still holds). */
-export function convertRequest(
-  body: StatisticsV2Request,
-  from: GlucoseUnit,
-  to: GlucoseUnit,
-): StatisticsV2Request {
-  if (from === to) return body;
-  return {
-    targetRanges: body.targetRanges.map((r) => ({
-      ...r,
-      egvRanges: r.egvRanges.map((e) => ({ ...e, bound: convertGlucose(e.bound, from, to) })),
-    })),
-  };
-}
-
-/** A checked body (bounds in `unit`) as the windows the dashboard stores (bounds in mg/dL). */
+/**
+ * A checked body (bounds in `unit`) as the windows the dashboard stores (bounds in mg/dL). Bounds
+ * typed in mmol/L are kept as the nearest whole mg/dL, the precision readings come in: unrounded,
+ * the editor's default 3.0 / 3.9 / 10.0 mmol/L became 54.05 / 70.27 / 180.18 mg/dL, and the
+ * service then counted every 54 mg/dL reading as urgent low and every 70 as low.
+ */
 export function windowsFromRequest(body: StatisticsV2Request, unit: GlucoseUnit): StatisticsWindow[] {
-  return convertRequest(body, unit, "mg/dL").targetRanges.map((r) => {
+  const mgdl = (v: number) => (unit === "mg/dL" ? v : Math.round(convertGlucose(v, unit, "mg/dL")));
+  return body.targetRanges.map((r) => {
     const b = v2Bounds(r.egvRanges)!;
     return {
       name: r.name,
       startTime: r.startTime,
       endTime: r.endTime,
-      urgentLowMgdl: b.urgentLow,
-      lowMgdl: b.low,
-      highMgdl: b.high,
+      urgentLowMgdl: mgdl(b.urgentLow),
+      lowMgdl: mgdl(b.low),
+      highMgdl: mgdl(b.high),
     };
   });
 }
 
-/** Stored windows as the v2 body the service gets, bounds in the data's unit (the unit it compares in). */
+/**
+ * Stored windows as the v2 body the service gets, bounds in the data's unit (the unit it compares
+ * in), at that unit's precision as the dashboard's own statistics request sends them
+ * (`fromMgdlRounded`): 180 mg/dL is 10.0 mmol/L, not 9.99, which would count a 10.0 mmol/L reading
+ * as high. Bounds so close that rounding would make two of them equal are sent exactly instead,
+ * so the service's urgentLow < low < high always holds.
+ */
 export function requestFromWindows(
   windows: readonly StatisticsWindow[],
   dataUnit: GlucoseUnit,
 ): StatisticsV2Request {
-  return convertRequest(
-    {
-      targetRanges: windows.map((w) =>
-        targetRangeV2(w.name, w.startTime, w.endTime, {
-          urgentLow: w.urgentLowMgdl,
-          low: w.lowMgdl,
-          high: w.highMgdl,
-        }),
-      ),
-    },
-    "mg/dL",
-    dataUnit,
-  );
+  const inDataUnit = (bounds: number[]) => {
+    const rounded = bounds.map((b) => fromMgdlRounded(b, dataUnit));
+    const ordered = rounded.every((b, i) => i === 0 || (rounded[i - 1] as number) < b);
+    return ordered ? rounded : bounds.map((b) => convertGlucose(b, "mg/dL", dataUnit));
+  };
+  return {
+    targetRanges: windows.map((w) => {
+      const [urgentLow, low, high] = inDataUnit([w.urgentLowMgdl, w.lowMgdl, w.highMgdl]) as [
+        number,
+        number,
+        number,
+      ];
+      return targetRangeV2(w.name, w.startTime, w.endTime, { urgentLow, low, high });
+    }),
+  };
 }
 
 /**
@@ -341,7 +340,15 @@ export function parseSaveBody(
   if (!v1.ok) return { ok: false, message: v1.message ?? "the windows are not valid" };
   const limits = checkDashboardLimits(body);
   if (limits.length) return { ok: false, message: limits.map((i) => i.message).join("; ") };
-  return { ok: true, windows: windowsFromRequest(body, unit.data) };
+  const windows = windowsFromRequest(body, unit.data);
+  // Whole mg/dL can join two mmol/L bounds typed less than 0.06 apart (3.0 and 3.05 are both 54).
+  const joined = windows.find((w) => !(w.urgentLowMgdl < w.lowMgdl && w.lowMgdl < w.highMgdl));
+  if (joined)
+    return {
+      ok: false,
+      message: `time range "${joined.name}": urgentLow, low and high must be at least 1 mg/dL (0.1 mmol/L) apart`,
+    };
+  return { ok: true, windows };
 }
 
 // ---- Reading windows ----------------------------------------------------------------------------

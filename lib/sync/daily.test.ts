@@ -55,15 +55,15 @@ describe("dayRollups", () => {
     ]);
   });
 
-  it("converts mmol/L unrounded and takes its sentinels as 39 and 401", () => {
+  it("converts mmol/L to whole mg/dL and takes its sentinels as 39 and 401", () => {
     const [day] = dayRollups([
       egv("2026-03-01T10:00:00", "2026-03-01T10:00:00", 5.5, { unit: "mmol/L" }),
       egv("2026-03-01T10:05:00", "2026-03-01T10:05:00", 2.2, { unit: "mmol/L", status: "low" }),
       egv("2026-03-01T10:10:00", "2026-03-01T10:10:00", 22.3, { unit: "mmol/L", status: "high" }),
     ]);
-    const mg = metricValueMgdl(5.5, "mmol/L");
-    expect(mg).toBeCloseTo(99.1, 1);
-    expect(day).toMatchObject({ n: 3, veryLow: 1, inRange: 1, veryHigh: 1, sum: mg + 39 + 401 });
+    // 5.5 × 18.0182 = 99.1001 → 99 mg/dL.
+    expect(metricValueMgdl(5.5, "mmol/L")).toBe(99);
+    expect(day).toMatchObject({ n: 3, veryLow: 1, inRange: 1, veryHigh: 1, sum: 99 + 39 + 401 });
   });
 });
 

@@ -36,8 +36,8 @@ describe("synced rows", () => {
         status: null,
         trend: "flat",
         trendRate: 0.1,
-        // 5.5 mmol/L × 18.0182 = 99.1001 mg/dL, unrounded: in range (70–180).
-        metricMgdl: expect.closeTo(99.1001, 9),
+        // 5.5 mmol/L × 18.0182 = 99.1001 mg/dL → 99: in range (70–180).
+        metricMgdl: 99,
         consensusRange: "inRange",
       },
       expect.objectContaining({ systemTime: new Date(Date.UTC(2026, 10, 20, 10, 5)), value: 5.7 }),
@@ -51,16 +51,19 @@ describe("synced rows", () => {
       egvs: [
         { ...egv("2026-11-20T10:00:00", 2.2, 2.2), status: "low" },
         { ...egv("2026-11-20T10:05:00", 22.3, 22.3), status: "high" },
-        // 3.8 × 18.0182 = 68.46916: low (54 to below 70); 10.0 × 18.0182 = 180.182: high (above 180).
+        // 3.8 × 18.0182 = 68.46916 → 68: low (54 to below 70); 10.0 × 18.0182 = 180.182 → 180: in
+        // range (70–180 inclusive); 10.1 × 18.0182 = 181.98382 → 182: high.
         egv("2026-11-20T10:10:00", 3.8, 3.8),
         egv("2026-11-20T10:15:00", 10, 10),
+        egv("2026-11-20T10:20:00", 10.1, 10.1),
       ],
     });
     expect(rows.map((r) => [r.metricMgdl, r.consensusRange])).toEqual([
       [39, "veryLow"],
       [401, "veryHigh"],
-      [expect.closeTo(68.46916, 9), "low"],
-      [expect.closeTo(180.182, 9), "high"],
+      [68, "low"],
+      [180, "inRange"],
+      [182, "high"],
     ]);
   });
 
