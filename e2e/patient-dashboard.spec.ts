@@ -249,6 +249,31 @@ test.describe("the stale-data warning", () => {
     await expect(page.getByTestId("stale-warning")).toHaveCount(0);
   });
 
+  test("appears after switching periods and back: the earlier visit's overview is not shown again", async ({
+    page,
+    baseURL,
+  }) => {
+    // The age comes from the server's render; a period seen before must not come back from the
+    // browser's cache with the age it had then while the service stopped releasing readings.
+    await openDashboard(page, "SandboxUser1");
+    const periods = page.getByRole("navigation", { name: "Period of the trace" });
+    await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+    await periods.getByRole("link", { name: "7 days" }).click();
+    await expect(page).toHaveURL(/range=7d/);
+    await expect(page.getByTestId("trace-caption")).toContainText("7 days");
+    const app = developer(baseURL!, dashboardApp(dataDir()));
+    try {
+      await app.faults({ releaseDelayMinutes: 60 });
+      await periods.getByRole("link", { name: "24 h" }).click();
+      await expect(page).toHaveURL(/range=24h|\/dashboard$/);
+      await expect(page.getByTestId("trace-caption")).toContainText("24 h");
+      await expect(page.getByTestId("stale-warning")).toBeVisible();
+      await expect(page.getByTestId("latest-age")).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+    } finally {
+      await app.faults({});
+    }
+  });
+
   test("appears on a page left open while no newer reading arrives (the browser's clock moved on)", async ({
     page,
   }) => {

@@ -70,6 +70,10 @@ export function OverviewView({
       ),
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,
+    // Each visit of a period brings the server's fresh render as `initial`; kept after the page
+    // left that period, the earlier visit's overview would come back instead, with the reading's
+    // age as it was then (and no stale warning) while the service had stopped releasing readings.
+    gcTime: 0,
   });
   const dataRange = useQuery({
     queryKey: ["dataRange"],
