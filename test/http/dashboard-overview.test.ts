@@ -104,7 +104,22 @@ describe("GET /api/dashboard/overview", () => {
       const direct = await res.json();
       expect(o.summary.service?.percentWithinRange).toBe(direct.percentWithinRange);
       expect(o.summary.service?.percentUrgentLow).toBe(direct.percentUrgentLow);
+      // The dashboard's own bands count exactly as the service's groups with the consensus's
+      // mmol/L bounds (3.0, 3.9, 10.0): readings of exactly 10.0 are in range in both, 3.0 low.
+      const ours = o.summary.ours.timeInRanges!;
+      expect(ours.veryLow).toBeCloseTo(direct.percentUrgentLow, 9);
+      expect(ours.low).toBeCloseTo(direct.percentBelowRange, 9);
+      expect(ours.inRange).toBeCloseTo(direct.percentWithinRange, 9);
+      expect(ours.high + ours.veryHigh).toBeCloseTo(direct.percentAboveRange, 9);
     }
+    // The check means something only if the window holds readings on the edges.
+    const o = (await overviewOf(user3, "14d")).body.overview!;
+    const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
+    const values = egvsV2ResponseSchema
+      .parse(await (await proxyGet(base, user3, `/v2/users/self/egvs?${window}`)).json())
+      .egvs.map((e) => e.value);
+    expect(values).toContain(10);
+    expect(values).toContain(3.9);
   });
 
   it("is null for an account without readings (SandboxUser6)", async () => {

@@ -99,7 +99,8 @@ describe("GET /api/reports/summary", () => {
     const start = end - 60 * 60_000;
     const raw = await egvs(user3, start, end);
     expect(raw.unit).toBe("mmol/L");
-    const values = raw.egvs.filter((e) => e.status === null).map((e) => e.value * 18.0182);
+    // Each mmol/L value × 18.0182, to the nearest whole mg/dL (a sensor measures whole mg/dL).
+    const values = raw.egvs.filter((e) => e.status === null).map((e) => Math.round(e.value * 18.0182));
     const { body } = await summary(user3, { startDate: formatDateTime(start), endDate: formatDateTime(end) });
     expect(body.nValues).toBe(raw.egvs.length);
     if (values.length === raw.egvs.length) {

@@ -324,8 +324,10 @@ describe("/api/reports/statistics-windows", () => {
     const saved = await load(user1);
     expect(saved.saved).toBe(true);
     expect(saved.windows.map((w: { name: string }) => w.name)).toEqual(["Breakfast", "Rest of day", "Night"]);
-    expect(saved.windows[0].highMgdl).toBeCloseTo(7.8 * 18.0182, 9);
-    expect(saved.windows[2].lowMgdl).toBeCloseTo(4.4 * 18.0182, 9);
+    // As the nearest whole mg/dL: 7.8 × 18.0182 = 140.54 → 141; 4.4 × 18.0182 = 79.28 → 79;
+    // 3.0 → 54.05 → 54 (not 54.05, which would count every 54 mg/dL reading as urgent low).
+    expect(saved.windows[0]).toMatchObject({ urgentLowMgdl: 54, lowMgdl: 70, highMgdl: 141 });
+    expect(saved.windows[2].lowMgdl).toBe(79);
     // SandboxUser1's data is in mg/dL, and so is the page: the bounds read back in whole mg/dL.
     const page = await (
       await fetch(`${base}/reports/statistics`, { headers: { Cookie: user1.cookie } })
