@@ -95,6 +95,26 @@ export function ClinicPatientsPanel({
                     </span>
                   )}
                 </p>
+                {p.status === "connected" && p.syncFailure && (
+                  <p
+                    className="text-sm text-amber-900 dark:text-amber-200"
+                    data-testid="patient-sync-failure"
+                  >
+                    <span className="font-medium">
+                      Sync failing since {formatUtc(p.syncFailure.at)}
+                      {p.syncFailure.attempts > 1 ? ` (${p.syncFailure.attempts} attempts)` : ""}
+                    </span>
+                    :{" "}
+                    {p.lastSyncAt ? "the data shown is from the last successful sync" : "no data synced yet"},
+                    and the patient&apos;s pages read the service directly.{" "}
+                    {p.syncFailure.retryAt
+                      ? `Retried automatically after ${formatUtc(p.syncFailure.retryAt)}.`
+                      : "Retried at the next sync."}{" "}
+                    <span className="text-slate-700 dark:text-slate-300">
+                      Reason: <span className="font-mono text-xs">{p.syncFailure.detail.slice(0, 200)}</span>
+                    </span>
+                  </p>
+                )}
                 {synced?.patientId === p.id && (
                   <p role="status" className="text-sm font-medium" data-testid="sync-result">
                     {SYNC_RESULT[synced.result] ?? SYNC_RESULT.failed}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canReadData, clinicPatientStatus, type PatientStatusInput } from "./patient-status";
+import { canReadData, clinicPatientStatus, type PatientStatusInput, syncFailureOf } from "./patient-status";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const at = (iso: string) => new Date(iso);
@@ -52,5 +52,31 @@ describe("clinicPatientStatus", () => {
     ] as const) {
       expect(canReadData(s)).toBe(false);
     }
+  });
+});
+
+describe("syncFailureOf", () => {
+  const at = (iso: string) => new Date(iso);
+  const state = {
+    lastSuccessAt: at("2026-11-20T10:00:00Z"),
+    lastErrorAt: at("2026-11-20T11:00:00Z"),
+    lastError: "service_unavailable (503): the service did not answer",
+    attempts: 3,
+    nextAttemptAt: at("2026-11-20T11:20:00Z"),
+  };
+
+  it("is the last error while no success came after it", () => {
+    expect(syncFailureOf(state)).toEqual({
+      at: at("2026-11-20T11:00:00Z"),
+      attempts: 3,
+      retryAt: at("2026-11-20T11:20:00Z"),
+      detail: "service_unavailable (503): the service did not answer",
+    });
+    expect(syncFailureOf({ ...state, lastSuccessAt: null })).toMatchObject({ attempts: 3 });
+  });
+
+  it("is null after a newer success, or with no error at all (the sync keeps the old error)", () => {
+    expect(syncFailureOf({ ...state, lastSuccessAt: at("2026-11-20T11:05:00Z") })).toBeNull();
+    expect(syncFailureOf({ ...state, lastErrorAt: null, lastError: null })).toBeNull();
   });
 });

@@ -57,3 +57,31 @@ export const STATUS_HELP: Record<ClinicPatientStatus, string> = {
     "The patient disconnected their CGM account from the dashboard. Sharing resumes when they connect it again.",
   withdrawn: "The patient withdrew the clinic's access. Create a new link if they want to share again.",
 };
+
+export interface SyncFailure {
+  at: Date;
+  /** Failed attempts in a row; the sync backs off longer after each. */
+  attempts: number;
+  /** When the background sync tries again (null: at its next pass). */
+  retryAt: Date | null;
+  /** What failed, as the sync recorded it (lib/sync/pass.ts, describeError). */
+  detail: string;
+}
+
+/** A failure counts while no success is newer: the sync keeps the last error after recovering. */
+export function syncFailureOf(state: {
+  lastSuccessAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+  attempts: number | null;
+  nextAttemptAt: Date | null;
+}): SyncFailure | null {
+  const { lastErrorAt, lastSuccessAt } = state;
+  if (!lastErrorAt || (lastSuccessAt && lastSuccessAt > lastErrorAt)) return null;
+  return {
+    at: lastErrorAt,
+    attempts: state.attempts ?? 0,
+    retryAt: state.nextAttemptAt,
+    detail: state.lastError ?? "",
+  };
+}

@@ -6,7 +6,12 @@ import type { ClinicRole } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { type ConnectionRow, getConnection } from "@/lib/service-client/tokens";
 import { recordAudit } from "./audit";
-import { type ClinicPatientStatus, clinicPatientStatus } from "./patient-status";
+import {
+  type ClinicPatientStatus,
+  clinicPatientStatus,
+  type SyncFailure,
+  syncFailureOf,
+} from "./patient-status";
 
 /**
  * A clinic's patients and how their data comes to be shared: a clinician adds a patient and gets an
@@ -104,6 +109,8 @@ export interface ClinicPatientRow {
   connectionId: string | null;
   /** The background sync's last success for the patient's connection; null: never synced. */
   lastSyncAt: Date | null;
+  /** The sync's latest failure when no success came after it: the clinic's copy is not current. */
+  syncFailure: SyncFailure | null;
 }
 
 const patientColumns = () => {
@@ -127,7 +134,14 @@ const patientColumns = () => {
 export async function patientsOf(clinicId: string): Promise<ClinicPatientRow[]> {
   const p = schema.clinicPatients;
   const rows = await (await db())
-    .select({ ...patientColumns(), lastSyncAt: schema.syncState.lastSuccessAt })
+    .select({
+      ...patientColumns(),
+      lastSuccessAt: schema.syncState.lastSuccessAt,
+      lastErrorAt: schema.syncState.lastErrorAt,
+      lastError: schema.syncState.lastError,
+      attempts: schema.syncState.attempts,
+      nextAttemptAt: schema.syncState.nextAttemptAt,
+    })
     .from(p)
     .leftJoin(schema.cgmConnections, eq(schema.cgmConnections.id, p.connectionId))
     .leftJoin(schema.syncState, eq(schema.syncState.connectionId, p.connectionId))
@@ -143,7 +157,8 @@ export async function patientsOf(clinicId: string): Promise<ClinicPatientRow[]> 
     inviteExpiresAt: r.inviteExpiresAt,
     createdAt: r.createdAt,
     connectionId: r.connectionId,
-    lastSyncAt: r.lastSyncAt,
+    lastSyncAt: r.lastSuccessAt,
+    syncFailure: syncFailureOf(r),
   }));
 }
 
@@ -190,6 +205,7 @@ export async function clinicPatientFor(
       createdAt: row.createdAt,
       connectionId: row.connectionId,
       lastSyncAt: null,
+      syncFailure: null,
       patientUserId: row.patientUserId,
     },
   };

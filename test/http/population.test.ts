@@ -32,6 +32,8 @@ let orm: typeof import("drizzle-orm");
 
 const statisticsCalls: string[] = [];
 const realFetch = globalThis.fetch;
+/** While set, the service's data requests it matches are answered 400 (not retried) here. */
+let refuse: ((url: URL) => boolean) | null = null;
 
 beforeAll(async () => {
   client = await clientUnderTest(base);
@@ -46,6 +48,13 @@ beforeAll(async () => {
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.startsWith(`${base}/sandbox/v2/users/self/statistics`)) statisticsCalls.push(url);
+    if (refuse?.(new URL(url)))
+      return Promise.resolve(
+        Response.json(
+          { error: "invalid_request", error_description: "refused by the test" },
+          { status: 400 },
+        ),
+      );
     return realFetch(input, init);
   });
 });
@@ -487,4 +496,75 @@ describe("the population page", () => {
       await post("/api/preferences/unit", { unit: "mg/dL" }, a.cookie);
     },
   );
+});
+
+describe("a patient whose background sync fails", () => {
+  const failing = async (connectionId: string) => {
+    refuse = (u) => u.pathname.endsWith("/egvs");
+    try {
+      const {
+        outcomes: [outcome],
+      } = await sync.runSyncPass({
+        connectionIds: [connectionId],
+        settings: { backfillDays: 2 },
+        rateLimit: null,
+      });
+      expect(outcome?.result).toBe("failed");
+    } finally {
+      refuse = null;
+    }
+  };
+  const recovered = async (connectionId: string) => {
+    await database
+      .update(schema.syncState)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(orm.eq(schema.syncState.connectionId, connectionId));
+    const {
+      outcomes: [outcome],
+    } = await sync.runSyncPass({ connectionIds: [connectionId], rateLimit: null });
+    expect(outcome?.result).toBe("synced");
+  };
+
+  it("is listed with the failure until a sync succeeds again", async () => {
+    const { patientsOf } = await import("@/lib/clinic/patients");
+    const clinicId = randomUUID();
+    await database.insert(schema.clinics).values({ id: clinicId, name: "Sync status clinic" });
+    const connectionId = await client.connectPatient("SandboxUser4");
+    const patientId = await addPatient(clinicId, "Failing Fay", { connectionId, acceptedAt: new Date() });
+    const row = async () => (await patientsOf(clinicId)).find((p) => p.id === patientId);
+
+    expect(await row()).toMatchObject({ status: "connected", lastSyncAt: null, syncFailure: null });
+    await failing(connectionId);
+    const failed = await row();
+    expect(failed?.syncFailure).toMatchObject({ attempts: 1, detail: expect.stringContaining("400") });
+    expect(failed?.syncFailure?.retryAt?.getTime()).toBeGreaterThan(Date.now());
+    await recovered(connectionId);
+    const after = await row();
+    expect(after?.syncFailure).toBeNull();
+    expect(after?.lastSyncAt).toBeInstanceOf(Date);
+  });
+
+  // The server reads the database this process synced into only when both are the PostgreSQL.
+  it.runIf(process.env.TEST_DATABASE_URL)("shows the failure in words on the clinic page", async () => {
+    const a = await clinician("Dr Status");
+    const connectionId = await client.connectPatient("SandboxUser4");
+    const patientId = await addPatient(a.clinicId, "Failing Fay", { connectionId, acceptedAt: new Date() });
+    await failing(connectionId);
+    const item = async () => {
+      const html = (await (await get(`/clinic?clinic=${a.clinicId}`, a.cookie)).text()).replace(
+        /<!-- -->/g,
+        "",
+      );
+      return new RegExp(`<li[^>]*data-patient="${patientId}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+    };
+    const failingItem = await item();
+    expect(failingItem).toContain("Failing Fay");
+    expect(failingItem).toMatch(/Sync failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(failingItem).toContain("no data synced yet");
+    expect(failingItem).toMatch(/Reason: <span[^>]*>upstream_error \(400\)/);
+    await recovered(connectionId);
+    const healthy = await item();
+    expect(healthy).not.toContain("Sync failing");
+    expect(healthy).toMatch(/data synced \d{4}-\d{2}-\d{2}/);
+  });
 });
