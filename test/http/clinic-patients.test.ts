@@ -74,6 +74,15 @@ const patientIdIn = (page: string, name: string) => {
   return m[1];
 };
 
+/** The clinic's audit log as its page shows it, newest first: each row's action and text. */
+async function auditRows(admin: { cookie: string; clinicId: string }) {
+  const log = await text(await get(`/clinic/audit?clinic=${admin.clinicId}`, admin.cookie));
+  return [...log.matchAll(/<tr[^>]*data-action="([^"]+)"[^>]*>(.*?)<\/tr>/gs)].map((m) => ({
+    action: m[1] ?? "",
+    row: m[2] ?? "",
+  }));
+}
+
 const window = () => {
   const end = Date.now() - 60_000;
   return `startDate=${dt(end - 3 * 86_400_000)}&endDate=${dt(end)}`;
@@ -214,14 +223,28 @@ describe("a patient invited by a clinic", () => {
   }, 120_000);
 
   it("logs who viewed and downloaded what, for the clinic's administrators", async () => {
+    const agpViews = async () =>
+      (await auditRows(clinicA)).filter((r) => r.action === "view.agp" && r.row.includes("Pat Example"))
+        .length;
+    const viewsBefore = await agpViews();
+    expect(viewsBefore).toBe(1);
+    // The PDF is one download; the page the server's browser prints it from is not a view.
+    const pdf = await get(`/api/clinic/patients/${patientId}/agp-pdf?days=7`, clinicA.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(await agpViews()).toBe(viewsBefore);
+    // A browser cannot pass itself off as that printer: a made-up marker is still a view.
+    const forged = await get(
+      `/clinic/patients/${patientId}/agp?days=7`,
+      `${clinicA.cookie}; glucose.pdf-render=${Date.now() + 30_000}.${"A".repeat(43)}`,
+    );
+    expect(await text(forged)).toContain('data-testid="agp-report"');
+    expect(await agpViews()).toBe(viewsBefore + 1);
+
     const exported = await get(`/api/clinic/patients/${patientId}/export?days=7`, clinicA.cookie);
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("application/zip");
-    const log = await text(await get(`/clinic/audit?clinic=${clinicA.clinicId}`, clinicA.cookie));
-    const rows = [...log.matchAll(/<tr[^>]*data-action="([^"]+)"[^>]*>(.*?)<\/tr>/gs)].map((m) => ({
-      action: m[1],
-      row: m[2] ?? "",
-    }));
+    const rows = await auditRows(clinicA);
     const mine = rows.filter((r) => r.row.includes("Pat Example"));
     const actions = mine.map((r) => r.action);
     for (const a of [
@@ -230,10 +253,21 @@ describe("a patient invited by a clinic", () => {
       "view.dashboard",
       "view.agp",
       "view.summary",
+      "patient.synced",
+      "download.agp_pdf",
       "download.export",
     ]) {
       expect(actions, a).toContain(a);
     }
+    expect(actions.filter((a) => a === "download.agp_pdf")).toHaveLength(1);
+    // "Sync now" says how it went.
+    expect(mine.find((r) => r.action === "patient.synced")?.row).toMatch(/Dr Ada Example.*synced/s);
+    // The population view, once per view: about all the clinic's patients, not one of them.
+    const population = rows.filter((r) => r.action === "view.population");
+    expect(population).toHaveLength(1);
+    expect(population[0]?.row).toContain("Dr Ada Example");
+    expect(population[0]?.row).toContain('data-testid="audit-all-patients"');
+    expect(population[0]?.row).toMatch(/\d+ patients?/);
     // Newest first: the export just made is at the top, done by the clinician.
     expect(mine[0]?.action).toBe("download.export");
     expect(mine[0]?.row).toContain("Dr Ada Example");
