@@ -5,20 +5,13 @@
  * react-server condition turns `import "server-only"` into the no-op it is on the server.
  */
 import { existsSync } from "node:fs";
+import { embeddedDatabaseHeld } from "@/lib/config/running-dashboard";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 
 /** The same .env files `next start` reads, so the command sees the configuration the app does. */
 for (const file of [".env.production.local", ".env.local", ".env.production", ".env"]) {
   if (existsSync(file)) process.loadEnvFile(file);
-}
-
-async function serverAnswers(appUrl: string): Promise<boolean> {
-  try {
-    return (await fetch(`${appUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
 }
 
 async function close() {
@@ -39,7 +32,7 @@ async function main(): Promise<number> {
     return 1;
   }
   // PGlite belongs to one process at a time: a running dashboard has it open.
-  if (!e.DATABASE_URL && (await serverAnswers(e.APP_URL))) {
+  if (await embeddedDatabaseHeld(e)) {
     console.error(
       `The dashboard is running at ${e.APP_URL} and holds its embedded database, which one process at a time may open.\n` +
         `Use the "Create a demo clinic" button at ${e.APP_URL}/clinic/sign-up, or stop the server and run this again.`,

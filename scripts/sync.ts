@@ -10,10 +10,12 @@
  *
  * Any number of sync processes may run against one PostgreSQL (DATABASE_URL): a connection is
  * synced by one at a time. PGlite belongs to one process, so against the embedded database this
- * script must not run beside the server; with the embedded sandbox the service is that server,
- * so there it refuses and points to SYNC_IN_PROCESS=on.
+ * script must not run beside the server: it refuses when the server answers (the same check as
+ * `npm run demo:clinic`), whatever the service, and points to SYNC_IN_PROCESS=on or DATABASE_URL.
+ * With the embedded sandbox the service is that server, so there it refuses in any case.
  */
 import { existsSync } from "node:fs";
+import { embeddedDatabaseHeld } from "@/lib/config/running-dashboard";
 import { env } from "@/lib/env";
 import { describeError, runSyncPass, summaryLine } from "@/lib/sync/pass";
 import { startSyncScheduler } from "@/lib/sync/scheduler";
@@ -29,6 +31,15 @@ async function main() {
       "npm run sync needs PostgreSQL (DATABASE_URL) or another service (CGM_API_BASE_URL): with the " +
         "embedded database and sandbox, the running server owns both. Start the server with " +
         "SYNC_IN_PROCESS=on instead.",
+    );
+    process.exit(2);
+  }
+  if (await embeddedDatabaseHeld(config)) {
+    console.error(
+      `npm run sync cannot open the embedded database: the dashboard running at ${config.APP_URL} ` +
+        "holds it, and two processes on one PGlite folder can corrupt it. Start the server with " +
+        "SYNC_IN_PROCESS=on to sync inside it, or point the server and this command at PostgreSQL " +
+        "with DATABASE_URL.",
     );
     process.exit(2);
   }

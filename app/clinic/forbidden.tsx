@@ -1,9 +1,32 @@
 import Link from "next/link";
 import { linkClass } from "@/components/clinic/ClinicForm";
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
+import { currentUserId } from "@/lib/auth";
+import { clinicsOf } from "@/lib/clinic/clinics";
 
-/** 403 for a signed-in person who is not a member of any clinic: in practice, a patient. */
-export default function ClinicForbidden() {
+/**
+ * 403 under /clinic. forbidden() carries no reason, so the page asks who is signed in: someone
+ * with no clinic (in practice, a patient) is sent to their dashboard; a clinician was refused a
+ * page of their clinic's administrators (the audit log), and is told that instead of being
+ * called a patient.
+ */
+export default async function ClinicForbidden() {
+  const userId = await currentUserId();
+  const memberships = userId ? await clinicsOf(userId) : [];
+  if (memberships.length > 0) {
+    return (
+      <ClinicFrame title="For the clinic's administrators" signedIn>
+        <p data-testid="clinic-admins-only">
+          Only the clinic&apos;s administrators can open this page. Ask one of them if you need what it shows.
+        </p>
+        <p>
+          <Link href="/clinic" className={linkClass}>
+            Back to your clinic
+          </Link>
+        </p>
+      </ClinicFrame>
+    );
+  }
   return (
     <ClinicFrame title="This page is for clinicians" signedIn>
       <p data-testid="clinic-forbidden">

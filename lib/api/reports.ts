@@ -36,15 +36,26 @@ export const agpPdfRead = (ctx: PatientContext) => agpPdfOf("/reports", ctx);
 
 /**
  * The report page at `reportPath` printed to PDF with the requester's own cookies, so the page
- * makes the same access checks for the printer as for the person.
+ * makes the same access checks for the printer as for the person; `extraCookies` go to the
+ * printer only (the clinic's marker that keeps the render out of the audit log).
  */
-export async function agpPdfOf(reportPath: string, { req }: PatientContext): Promise<Response> {
+export async function agpPdfOf(
+  reportPath: string,
+  { req }: PatientContext,
+  extraCookies: ReadonlyArray<{ name: string; value: string }> = [],
+): Promise<Response> {
   const params = req.nextUrl.searchParams;
   const query = parseAgpQuery((name) => params.get(name) ?? undefined);
   if (!query.ok) throw new InputError(`This report period cannot be printed: ${query.message}.`);
   const paper = paperSchema.safeParse(params.get("paper") ?? "a4");
   if (!paper.success) throw new InputError(zodMessage(paper.error.issues));
-  const cookies = req.cookies.getAll().map(({ name, value }) => ({ name, value }));
+  const cookies = [
+    ...req.cookies
+      .getAll()
+      .filter(({ name }) => !extraCookies.some((c) => c.name === name))
+      .map(({ name, value }) => ({ name, value })),
+    ...extraCookies,
+  ];
   try {
     const { pdf, period } = await renderReportPdf(
       `${reportPath}?${new URLSearchParams(agpQueryParams(query.value))}`,

@@ -1,17 +1,31 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { and, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from "./rate-limit";
 
 /**
  * The failed-attempt store behind the limits of rate-limit.ts, in the database so that every app
- * process counts the same failures. Two attempts racing past the check can each add a failure
- * (the limit may be overshot by the number of concurrent requests), never undercount one.
+ * process counts the same failures.
+ *
+ * An attempt is counted before its password is checked, not after: checking the count and
+ * recording the failure afterwards would let parallel requests for one email all pass the check
+ * while their scrypt runs, so "5 per 15 minutes" would allow as many guesses as one can send at
+ * once. `reserveAttempt` counts and records in one transaction under a lock per key, so of N
+ * parallel attempts at most the limit get past it; a right password then takes its own row back
+ * (`attemptSucceeded`). An attempt that dies between the two (a crash, a database error) stays
+ * counted as a failure: the safe side for a limit.
  */
 
 const keyHash = (kind: "email" | "ip", value: string) =>
   createHash("sha256").update(`${kind}:${value}`).digest("base64url");
+
+/**
+ * The first key of the two-integer advisory locks that serialize the count of one key (the second
+ * is the key's hashtext). Two-key advisory locks are a space of their own, apart from the
+ * one-bigint lock the migrations take (lib/db/index.ts); any constant works, shared by all processes.
+ */
+const ATTEMPT_LOCK_SPACE = 724_519_002;
 
 export interface AttemptKeys {
   email: string | null;
@@ -25,44 +39,57 @@ function hashes(keys: AttemptKeys) {
   };
 }
 
-export async function checkLimits(keys: AttemptKeys, now = new Date()): Promise<LimitDecision> {
+/** Either refused (the limit is reached), or let through with the rows that count this attempt. */
+export type AttemptReservation =
+  | { limited: true; retryAfterS: number }
+  | { limited: false; emailHash: string | null; rowIds: string[] };
+
+/**
+ * Counts the keys' recent failures and, unless a limit is reached, records this attempt as one,
+ * atomically. On PostgreSQL the per-key advisory transaction locks make concurrent reservations
+ * of one key (from any process) wait for each other; they are taken in a fixed order (sorted
+ * hashes) so two attempts sharing both keys cannot deadlock. On PGlite every transaction already
+ * runs alone, and the locks cost nothing.
+ */
+export async function reserveAttempt(keys: AttemptKeys, now = new Date()): Promise<AttemptReservation> {
   const h = hashes(keys);
   const wanted = [h.ip, ...(h.email ? [h.email] : [])];
-  const rows = await (await db())
-    .select({ keyHash: schema.signInFailures.keyHash, at: schema.signInFailures.at })
-    .from(schema.signInFailures)
-    .where(
-      and(
-        inArray(schema.signInFailures.keyHash, wanted),
-        gt(schema.signInFailures.at, new Date(now.getTime() - WINDOW_MS)),
-      ),
-    );
-  const times = (hash: string | null) => rows.filter((r) => r.keyHash === hash).map((r) => r.at);
-  return combine([
-    limitDecision(times(h.ip), now, LIMITS.ip),
-    ...(h.email ? [limitDecision(times(h.email), now, LIMITS.email)] : []),
-  ]);
+  const t = schema.signInFailures;
+  return (await db()).transaction(async (tx) => {
+    for (const k of [...wanted].sort()) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${sql.raw(String(ATTEMPT_LOCK_SPACE))}, hashtext(${k}))`,
+      );
+    }
+    // Old failures no longer count: removing them here keeps the table small without a scheduler.
+    await tx.delete(t).where(lt(t.at, new Date(now.getTime() - WINDOW_MS)));
+    const rows = await tx
+      .select({ keyHash: t.keyHash, at: t.at })
+      .from(t)
+      .where(and(inArray(t.keyHash, wanted), gt(t.at, new Date(now.getTime() - WINDOW_MS))));
+    const times = (hash: string | null) => rows.filter((r) => r.keyHash === hash).map((r) => r.at);
+    const decision: LimitDecision = combine([
+      limitDecision(times(h.ip), now, LIMITS.ip),
+      ...(h.email ? [limitDecision(times(h.email), now, LIMITS.email)] : []),
+    ]);
+    if (decision.limited) return decision;
+    const values = wanted.map((k) => ({ id: randomUUID(), keyHash: k, at: now }));
+    await tx.insert(t).values(values);
+    return { limited: false, emailHash: h.email, rowIds: values.map((v) => v.id) };
+  });
 }
 
-export async function recordFailure(keys: AttemptKeys, now = new Date()): Promise<void> {
-  const h = hashes(keys);
-  const database = await db();
-  // Old failures no longer count: removing them here keeps the table small without a scheduler.
-  await database
-    .delete(schema.signInFailures)
-    .where(lt(schema.signInFailures.at, new Date(now.getTime() - WINDOW_MS)));
-  await database
-    .insert(schema.signInFailures)
-    .values(
-      [h.email, h.ip]
-        .filter((k): k is string => k !== null)
-        .map((k) => ({ id: randomUUID(), keyHash: k, at: now })),
-    );
-}
-
-/** A successful sign-in clears its email's count (the address's stays: it may be guessing others). */
-export async function clearEmailFailures(email: string): Promise<void> {
+/**
+ * The attempt was not a failure after all: its own rows go. With `clearEmail` (a right password)
+ * the email's whole count goes too; the address's other failures stay (it may be guessing others).
+ */
+export async function attemptSucceeded(
+  reservation: Extract<AttemptReservation, { limited: false }>,
+  { clearEmail }: { clearEmail: boolean },
+): Promise<void> {
+  const t = schema.signInFailures;
+  const own = inArray(t.id, reservation.rowIds);
   await (await db())
-    .delete(schema.signInFailures)
-    .where(inArray(schema.signInFailures.keyHash, [keyHash("email", email)]));
+    .delete(t)
+    .where(clearEmail && reservation.emailHash ? or(own, eq(t.keyHash, reservation.emailHash)) : own);
 }

@@ -13,7 +13,8 @@ import type { AuditAction } from "@/lib/db/schema/clinic";
 export interface AuditEntry {
   clinicId: string;
   actorUserId: string | null;
-  clinicPatientId: string;
+  /** null: every patient of the clinic at once (the population view). */
+  clinicPatientId: string | null;
   action: AuditAction;
   detail?: string | null;
 }
@@ -30,10 +31,12 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
         .from(schema.users)
         .where(eq(schema.users.id, entry.actorUserId))
     : [];
-  const [patient] = await database
-    .select({ name: schema.clinicPatients.name })
-    .from(schema.clinicPatients)
-    .where(eq(schema.clinicPatients.id, entry.clinicPatientId));
+  const [patient] = entry.clinicPatientId
+    ? await database
+        .select({ name: schema.clinicPatients.name })
+        .from(schema.clinicPatients)
+        .where(eq(schema.clinicPatients.id, entry.clinicPatientId))
+    : [];
   await database.insert(schema.auditEvents).values({
     id: randomUUID(),
     clinicId: entry.clinicId,
@@ -87,6 +90,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "patient.invitation_renewed": "Created a new invitation link",
   "patient.accepted": "Patient allowed access",
   "patient.withdrew": "Patient withdrew access",
+  "patient.synced": "Synced the patient's data now",
+  "view.population": "Viewed the population (every patient's last 14 days)",
   "view.dashboard": "Viewed the dashboard",
   "view.agp": "Viewed the AGP report",
   "view.summary": "Read the summary metrics (API)",

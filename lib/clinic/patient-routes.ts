@@ -5,6 +5,7 @@ import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { runSyncPass } from "@/lib/sync/pass";
+import { recordAudit } from "./audit";
 import { clinicPath, roleIn } from "./clinics";
 import { firstErrorCode, patientFormSchema } from "./forms";
 import { encodeNotice, noticeCookie } from "./notice";
@@ -122,6 +123,15 @@ export async function syncPatientRoute(_req: NextRequest, ctx: Params): Promise<
   const outcome = summary.outcomes[0];
   // Not synced and not failed: another process holds the lease and is syncing it right now.
   const result = outcome?.result ?? "busy";
+  // The clinic's copy of the patient's data was refreshed at a clinician's request: logged with
+  // how it went, like the other things a clinician does with a patient's data.
+  await recordAudit({
+    clinicId: access.clinicId,
+    actorUserId: userId,
+    clinicPatientId: access.patient.id,
+    action: "patient.synced",
+    detail: result,
+  });
   return seeOther(
     `${clinicPath(access.clinicId)}&synced=${result}&patient=${encodeURIComponent(access.patient.id)}#patients`,
   );

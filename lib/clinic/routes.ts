@@ -6,7 +6,7 @@ import { currentUserId, SESSION_MAX_AGE_S } from "@/lib/auth";
 import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
 import { joinWithInvitation, signUpClinician, verifyClinician } from "./accounts";
-import { checkLimits, clearEmailFailures, recordFailure } from "./attempts";
+import { attemptSucceeded, reserveAttempt } from "./attempts";
 import { clinicPath, clinicsOf, createInvitation, membersOf, roleIn } from "./clinics";
 import { createDemoClinic, demoAvailable } from "./demo";
 import { clinicNameSchema, firstErrorCode, invitationFormSchema, signInSchema, signUpSchema } from "./forms";
@@ -76,16 +76,15 @@ export async function signUp(req: NextRequest): Promise<Response> {
 
   // "This email is taken" tells whether an account exists: such answers count against the address.
   const ip = clientAddress(req.headers.get("x-forwarded-for"));
-  const limit = await checkLimits({ email: null, ip });
-  if (limit.limited) return tooManyAttempts(limit.retryAfterS, formPath);
+  const attempt = await reserveAttempt({ email: null, ip });
+  if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
   const made = await signUpClinician(
     parsed.data,
     clinicName ? { clinicName: clinicName.data } : { invitation: invitation ?? "" },
   );
-  if (!made.ok) {
-    if (made.code === "email_taken") await recordFailure({ email: null, ip });
-    return back(formPath, made.code);
-  }
+  // Only "taken" tells something about an account; every other answer gives its count back.
+  if (made.ok || made.code !== "email_taken") await attemptSucceeded(attempt, { clearEmail: false });
+  if (!made.ok) return back(formPath, made.code);
   return openSession(req, seeOther(clinicPath(made.clinicId)), made.userId);
 }
 
@@ -101,14 +100,13 @@ export async function signIn(req: NextRequest): Promise<Response> {
   if (!parsed.success) return back(formPath, "credentials");
   const { email, password } = parsed.data;
   const keys = { email, ip: clientAddress(req.headers.get("x-forwarded-for")) };
-  const limit = await checkLimits(keys);
-  if (limit.limited) return tooManyAttempts(limit.retryAfterS, formPath);
+  // Counted as a failure before the password is checked (lib/clinic/attempts.ts), so parallel
+  // guesses cannot all pass the limit while their scrypt runs; a right password takes it back.
+  const attempt = await reserveAttempt(keys);
+  if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
   const userId = await verifyClinician(email, password);
-  if (!userId) {
-    await recordFailure(keys);
-    return back(formPath, "credentials");
-  }
-  await clearEmailFailures(email);
+  if (!userId) return back(formPath, "credentials");
+  await attemptSucceeded(attempt, { clearEmail: true });
   if (invitation) {
     const joined = await joinWithInvitation(invitation, { id: userId, email });
     // The password was right: the person is signed in either way, and told why they did not join.

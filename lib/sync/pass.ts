@@ -35,6 +35,7 @@ import {
   finishReconnectRequired,
   finishSuccess,
   type GroupRows,
+  LeaseLost,
   storeGroup,
   syncedFrom,
   syncedThrough,
@@ -191,6 +192,10 @@ export async function syncConnection(
     return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };
   } catch (e) {
     const error = describeError(e);
+    // A failure of this sync, but the connection's state is the new holder's: recording the
+    // error or a backoff there would overwrite its sync's, so nothing is written.
+    if (e instanceof LeaseLost)
+      return { connectionId: connection.id, result: "failed", error, records, calls };
     if (e instanceof ReconnectRequired) {
       await finishReconnectRequired(database, connection.id, worker, error);
       return { connectionId: connection.id, result: "reconnect_required", error, records, calls };

@@ -168,7 +168,8 @@ const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
 /**
  * A successful sync: releases the lease and records what it saw, for the readers of the synced
  * copy (lib/sync/source.ts): the service's dataRange, and whether events were re-read over their
- * lookback in this sync.
+ * lookback in this sync. LeaseLost when the lease is another worker's by then: the success is
+ * not this worker's to record (the holder's sync records its own).
  */
 export async function finishSuccess(
   database: Db,
@@ -176,7 +177,7 @@ export async function finishSuccess(
   worker: string,
   seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean },
 ): Promise<void> {
-  await database
+  const finished = await database
     .update(schema.syncState)
     .set({
       ...released,
@@ -188,7 +189,9 @@ export async function finishSuccess(
       nextAttemptAt: null,
       reconnectTokenVersion: null,
     })
-    .where(ownLease(connectionId, worker));
+    .where(ownLease(connectionId, worker))
+    .returning({ lockedBy: schema.syncState.lockedBy });
+  if (finished.length === 0) throw new LeaseLost(connectionId, worker);
 }
 
 /** A failed sync: the error, and when to try again (`retryDelayMs` after the database's now). */
@@ -291,11 +294,27 @@ export class ConnectionRemoved extends Error {
 }
 
 /**
+ * This worker no longer holds the connection's lease: it ran out during a slow fetch and another
+ * worker took the connection over (or released it). Whatever this worker read is dropped; the
+ * holder syncs the connection, and its sync state is the holder's to write.
+ */
+export class LeaseLost extends Error {
+  constructor(connectionId: string, worker: string, holder?: string | null) {
+    super(
+      `connection ${connectionId}: ${worker} no longer holds its sync lease${holder ? ` (${holder} does)` : ""}; this sync stored nothing more`,
+    );
+    this.name = "LeaseLost";
+  }
+}
+
+/**
  * Writes one data group's records and moves the group's `*Through` mark, in one transaction: a
  * sync interrupted before it commits leaves the group as it was, and the next sync reads the
  * same window again. Existing rows are updated in place (a late smoothed value, a deletion). The
- * same update renews the worker's lease (LEASE_MS from now) while a long sync goes on; a lease
- * another worker has taken over is left alone.
+ * same update renews the worker's lease (LEASE_MS from now) while a long sync goes on. Only the
+ * lease's holder writes: a worker whose lease another has taken over gets LeaseLost and stores
+ * nothing, so two workers never write one connection at once and the marks never go back to an
+ * older worker's window.
  */
 export async function storeGroup(
   database: Db,
@@ -316,6 +335,16 @@ export async function storeGroup(
       .where(eq(schema.cgmConnections.id, connectionId))
       .for("key share");
     if (!connection) throw new ConnectionRemoved(connectionId);
+    // The row lock holds off a claim (claimDue locks the row too, skipping it) until this commits.
+    // A lease past its time but still naming this worker is renewed below: nobody has claimed
+    // it, and nobody can before the renewal commits. Named after another worker, or released,
+    // it is no longer ours.
+    const [held] = await tx
+      .select({ lockedBy: schema.syncState.lockedBy })
+      .from(schema.syncState)
+      .where(eq(schema.syncState.connectionId, connectionId))
+      .for("update");
+    if (held?.lockedBy !== worker) throw new LeaseLost(connectionId, worker, held?.lockedBy ?? null);
     for (let i = 0; i < data.rows.length; i += BATCH) {
       await tx.execute(upsertRows(table, key, data.rows.slice(i, i + BATCH)));
     }
@@ -326,7 +355,7 @@ export async function storeGroup(
       .set({
         [throughColumn[data.group]]: new Date(throughMs),
         ...(fromMs === undefined ? {} : { [fromColumn[data.group]]: new Date(fromMs) }),
-        lockedUntil: sql`case when ${schema.syncState.lockedBy} = ${worker} then ${lease} else ${schema.syncState.lockedUntil} end`,
+        lockedUntil: lease,
         updatedAt: sql`now()`,
       })
       .where(eq(schema.syncState.connectionId, connectionId));

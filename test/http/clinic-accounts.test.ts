@@ -141,6 +141,26 @@ describe("sign-in", () => {
     expect(text).toMatch(/try again in 1[45] minutes/);
   });
 
+  it("lets at most 5 of 12 parallel wrong passwords for one email be tried, then refuses the right one too", async () => {
+    const { form } = await clinician();
+    // All at once, each from its own address: only the email's limit can hold them.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post("/api/clinic/sign-in", { email: form.email, password: `parallel guess ${i}` }),
+      ),
+    );
+    const tried = answers.filter((r) => r.headers.get("location") === "/clinic/sign-in?error=credentials");
+    const refused = answers.filter((r) => r.status === 429);
+    expect(tried.length).toBeLessThanOrEqual(5);
+    expect(tried.length + refused.length).toBe(12);
+    for (const r of answers) expect(sessionOf(r)).toBeNull();
+    // The window has not passed: the right password waits like any other attempt.
+    const right = await post("/api/clinic/sign-in", { email: form.email, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(sessionOf(right)).toBeNull();
+  });
+
   it("clears an email's count at a successful sign-in", async () => {
     const { form } = await clinician();
     const ip = freshIp();

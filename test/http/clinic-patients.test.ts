@@ -16,12 +16,13 @@ import { dt, revokeAppAs } from "../support/sandbox-client";
  * and allows access, the clinician reads the patient's dashboard, AGP and summary (the same numbers
  * as the patient's own), every view lands in the audit log, the patient withdraws, a clinician
  * removes, a revoked authorization shows as "reconnect needed". Every route that takes a patient
- * id is tried with other clinics' and other people's sessions: all get 404 (or 401 signed out).
+ * id is tried with other clinics' and other people's sessions, and with other clinics' and made-up
+ * ids: all get 404 (or 401 signed out).
  */
 
 const base = inject("baseUrl");
 const app = dashboardApp(inject("dataDir"));
-const { post, get, noticeOf, clinician } = clinicClient(base);
+const { post, get, noticeOf, sessionOf, clinician, invite, PASSWORD } = clinicClient(base);
 
 const text = async (res: Response) => {
   const body = await res.text();
@@ -73,6 +74,15 @@ const patientIdIn = (page: string, name: string) => {
   if (!m?.[1]) throw new Error(`${name} is not on the clinic page`);
   return m[1];
 };
+
+/** The clinic's audit log as its page shows it, newest first: each row's action and text. */
+async function auditRows(admin: { cookie: string; clinicId: string }) {
+  const log = await text(await get(`/clinic/audit?clinic=${admin.clinicId}`, admin.cookie));
+  return [...log.matchAll(/<tr[^>]*data-action="([^"]+)"[^>]*>(.*?)<\/tr>/gs)].map((m) => ({
+    action: m[1] ?? "",
+    row: m[2] ?? "",
+  }));
+}
 
 const window = () => {
   const end = Date.now() - 60_000;
@@ -167,6 +177,8 @@ describe("a patient invited by a clinic", () => {
 
   it("refuses every patient-id route to other clinics, to patients and to the signed out", async () => {
     const stranger = "00000000-0000-4000-8000-000000000000";
+    const { page: pageB } = await addPatient(clinicB, "Bea Elsewhere");
+    const otherClinicsPatient = patientIdIn(pageB, "Bea Elsewhere");
     const reads = [
       `/clinic/patients/${patientId}`,
       `/clinic/patients/${patientId}/agp`,
@@ -186,6 +198,27 @@ describe("a patient invited by a clinic", () => {
         expect((await get(path, cookie)).status, `${path}`).toBe(404);
       }
     }
+    // Clinic A's own clinician, with a made-up id and with clinic B's patient: nothing found, and
+    // clinic B's patient is neither re-invited, synced nor removed.
+    for (const id of [stranger, otherClinicsPatient]) {
+      for (const path of reads.map((p) => p.replace(patientId, id))) {
+        expect((await get(path, clinicA.cookie)).status, `${path}`).toBe(404);
+      }
+      for (const path of writes.map((p) => p.replace(patientId, id))) {
+        const res = await post(path, {}, { cookie: clinicA.cookie });
+        expect(res.status, `${path}`).toBe(404);
+        expect(noticeOf(res), `${path}`).toBeNull();
+      }
+    }
+    for (const path of writes.map((p) => p.replace(patientId, stranger))) {
+      for (const cookie of [clinicB.cookie, patientCookie]) {
+        expect((await post(path, {}, { cookie })).status, `${path}`).toBe(404);
+      }
+    }
+    expect(await text(await get(`/clinic?clinic=${clinicB.clinicId}`, clinicB.cookie))).toMatch(
+      /Bea Elsewhere.*Invitation sent/s,
+    );
+    expect((await auditRows(clinicB)).map((r) => r.action)).toEqual(["patient.added"]);
     for (const path of reads.filter((p) => p.startsWith("/api"))) expect((await get(path)).status).toBe(401);
     for (const path of writes) expect((await post(path, {})).status).toBe(401);
     // A form from another site is refused before anything is looked up.
@@ -206,6 +239,31 @@ describe("a patient invited by a clinic", () => {
     expect(foreignAdd.status).toBe(404);
     // Nor read its audit log; and clinic A's list is not in clinic B's page.
     expect((await get(`/clinic/audit?clinic=${clinicA.clinicId}`, clinicB.cookie)).status).toBe(404);
+    // Clinic A's log is its administrators' only: a clinician of clinic A gets 403 (and is not
+    // told they are a patient), a patient's session (which has no clinic) 404, the signed out the sign-in.
+    const colleagueEmail = `colleague-${patientId.slice(0, 8)}@clinic.example`;
+    const joined = await post("/api/clinic/sign-up", {
+      name: "Dr Colleague",
+      email: colleagueEmail,
+      password: PASSWORD,
+      invitation: await invite(clinicA, colleagueEmail),
+    });
+    const colleague = sessionOf(joined) ?? "";
+    expect(colleague).not.toBe("");
+    const byColleague = await get(`/clinic/audit?clinic=${clinicA.clinicId}`, colleague);
+    expect(byColleague.status).toBe(403);
+    const colleaguePage = await text(byColleague);
+    expect(colleaguePage).toContain("administrators");
+    expect(colleaguePage).not.toContain("patient account");
+    expect(colleaguePage).not.toContain('data-testid="audit-log"');
+    for (const cookie of [patientCookie, otherPatient]) {
+      const byPatient = await get(`/clinic/audit?clinic=${clinicA.clinicId}`, cookie);
+      expect(byPatient.status).toBe(404);
+      expect(await text(byPatient)).not.toContain('data-testid="audit-log"');
+    }
+    const signedOut = await get(`/clinic/audit?clinic=${clinicA.clinicId}`);
+    expect(signedOut.status).toBe(307);
+    expect(signedOut.headers.get("location")).toBe("/clinic/sign-in");
     expect(await text(await get(`/clinic?clinic=${clinicA.clinicId}`, clinicB.cookie))).not.toContain(
       "Pat Example",
     );
@@ -214,14 +272,28 @@ describe("a patient invited by a clinic", () => {
   }, 120_000);
 
   it("logs who viewed and downloaded what, for the clinic's administrators", async () => {
+    const agpViews = async () =>
+      (await auditRows(clinicA)).filter((r) => r.action === "view.agp" && r.row.includes("Pat Example"))
+        .length;
+    const viewsBefore = await agpViews();
+    expect(viewsBefore).toBe(1);
+    // The PDF is one download; the page the server's browser prints it from is not a view.
+    const pdf = await get(`/api/clinic/patients/${patientId}/agp-pdf?days=7`, clinicA.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(await agpViews()).toBe(viewsBefore);
+    // A browser cannot pass itself off as that printer: a made-up marker is still a view.
+    const forged = await get(
+      `/clinic/patients/${patientId}/agp?days=7`,
+      `${clinicA.cookie}; glucose.pdf-render=${Date.now() + 30_000}.${"A".repeat(43)}`,
+    );
+    expect(await text(forged)).toContain('data-testid="agp-report"');
+    expect(await agpViews()).toBe(viewsBefore + 1);
+
     const exported = await get(`/api/clinic/patients/${patientId}/export?days=7`, clinicA.cookie);
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("application/zip");
-    const log = await text(await get(`/clinic/audit?clinic=${clinicA.clinicId}`, clinicA.cookie));
-    const rows = [...log.matchAll(/<tr[^>]*data-action="([^"]+)"[^>]*>(.*?)<\/tr>/gs)].map((m) => ({
-      action: m[1],
-      row: m[2] ?? "",
-    }));
+    const rows = await auditRows(clinicA);
     const mine = rows.filter((r) => r.row.includes("Pat Example"));
     const actions = mine.map((r) => r.action);
     for (const a of [
@@ -230,10 +302,21 @@ describe("a patient invited by a clinic", () => {
       "view.dashboard",
       "view.agp",
       "view.summary",
+      "patient.synced",
+      "download.agp_pdf",
       "download.export",
     ]) {
       expect(actions, a).toContain(a);
     }
+    expect(actions.filter((a) => a === "download.agp_pdf")).toHaveLength(1);
+    // "Sync now" says how it went.
+    expect(mine.find((r) => r.action === "patient.synced")?.row).toMatch(/Dr Ada Example.*synced/s);
+    // The population view, once per view: about all the clinic's patients, not one of them.
+    const population = rows.filter((r) => r.action === "view.population");
+    expect(population).toHaveLength(1);
+    expect(population[0]?.row).toContain("Dr Ada Example");
+    expect(population[0]?.row).toContain('data-testid="audit-all-patients"');
+    expect(population[0]?.row).toMatch(/\d+ patients?/);
     // Newest first: the export just made is at the top, done by the clinician.
     expect(mine[0]?.action).toBe("download.export");
     expect(mine[0]?.row).toContain("Dr Ada Example");
@@ -249,12 +332,29 @@ describe("a patient invited by a clinic", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/sharing?withdrawn=1");
     expect(await text(await get("/sharing", patientCookie))).toContain("No clinic has access to your data.");
-    const refused = await get(`/api/clinic/patients/${patientId}/summary?${window()}`, clinicA.cookie);
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: "not_shared" });
+    const logBefore = (await auditRows(clinicA)).length;
+    for (const path of [
+      `/api/clinic/patients/${patientId}/summary?${window()}`,
+      `/api/clinic/patients/${patientId}/export?days=7`,
+      `/api/clinic/patients/${patientId}/agp-pdf?days=7`,
+    ]) {
+      const refused = await get(path, clinicA.cookie);
+      expect(refused.status, path).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: "not_shared" });
+    }
+    const sync = await post(`/api/clinic/patients/${patientId}/sync`, {}, { cookie: clinicA.cookie });
+    expect(sync.status).toBe(409);
+    expect(await sync.json()).toMatchObject({ error: "not_shared" });
     const page = await text(await get(`/clinic/patients/${patientId}`, clinicA.cookie));
     expect(page).toContain("withdrew the clinic's access");
     expect(page).not.toContain('data-testid="trace-caption"');
+    const agp = await get(`/clinic/patients/${patientId}/agp?days=7`, clinicA.cookie);
+    expect(agp.status).toBe(200);
+    const agpPage = await text(agp);
+    expect(agpPage).toContain("withdrew the clinic's access");
+    expect(agpPage).not.toContain('data-testid="agp-report"');
+    // Nothing was shown, so nothing more was logged.
+    expect((await auditRows(clinicA)).length).toBe(logBefore);
     expect(await text(await get(`/clinic?clinic=${clinicA.clinicId}`, clinicA.cookie))).toMatch(
       /Pat Example.*Access withdrawn/s,
     );

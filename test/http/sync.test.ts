@@ -30,6 +30,8 @@ let dataCalls = 0;
 const realFetch = globalThis.fetch;
 /** While set, the service's data requests it matches are answered 400 (not retried) here. */
 let refuse: ((url: URL) => boolean) | null = null;
+/** While set, runs before each of the service's data requests goes out (as if it took that long). */
+let beforeData: ((url: URL) => Promise<void>) | null = null;
 
 beforeAll(async () => {
   client = await clientUnderTest(base);
@@ -41,7 +43,11 @@ beforeAll(async () => {
   schema = dbModule.schema;
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) dataCalls++;
+    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) {
+      dataCalls++;
+      const hook = beforeData;
+      if (hook) return hook(new URL(url)).then(() => realFetch(input, init));
+    }
     if (refuse?.(new URL(url)))
       return Promise.resolve(
         Response.json(
@@ -81,6 +87,13 @@ async function state(id: string) {
 
 const setState = (id: string, values: Partial<typeof schema.syncState.$inferInsert>) =>
   database.update(schema.syncState).set(values).where(orm.eq(schema.syncState.connectionId, id));
+
+/** Gives `worker` the connection's lease, as a claim would: only the holder's writes are stored. */
+async function leaseTo(id: string, worker: string) {
+  const { ensureStates, LEASE_MS } = await import("@/lib/sync/store");
+  await ensureStates(database, [id]);
+  await setState(id, { lockedBy: worker, lockedUntil: new Date(Date.now() + LEASE_MS) });
+}
 
 /** The stored EGVs of a window, back in the service's v2 shape. */
 async function storedEgvs(id: string, startMs: number, endMs: number): Promise<EgvV2[]> {
@@ -466,6 +479,7 @@ describe("a connection removed", () => {
       eventId,
       eventStatus: "created",
     }));
+    await leaseTo(id, "test");
     await storeGroup(database, id, "test", { group: "events", rows: eventRows(id, events) }, Date.now());
     const byId = (list: EventV2[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
     expect(byId((await storedEvents(id)).map(asEvent))).toEqual(byId(events));
@@ -503,6 +517,100 @@ describe("a connection removed", () => {
       }
     },
   );
+});
+
+describe("a lease another worker took over", () => {
+  const eventsOf = (id: string, minutes: number[]) =>
+    minutes.map(
+      (m): EventV2 => ({
+        systemTime: formatDateTime(Date.UTC(2026, 0, 2, 0, m)),
+        displayTime: formatDateTime(Date.UTC(2026, 0, 2, 1, m)),
+        eventType: "exercise",
+        eventSubType: null,
+        value: 30,
+        unit: "minutes",
+        eventId: `${id}-${m}`,
+        eventStatus: "created",
+      }),
+    );
+
+  it("refuses the old holder's write with LeaseLost and stores nothing of it; an expired lease still its own is renewed", async () => {
+    const id = await client.connectPatient("SandboxUser6");
+    const store = await import("@/lib/sync/store");
+    const { eventRows } = await import("@/lib/sync/rows");
+    await store.ensureStates(database, [id]);
+    const [claim] = await store.claimDue(database, "worker-a", await store.databaseNow(database), 1, [id]);
+    expect(claim?.state.lockedBy).toBe("worker-a");
+    const write = (minutes: number[], throughMs: number) =>
+      store.storeGroup(
+        database,
+        id,
+        "worker-a",
+        { group: "events", rows: eventRows(id, eventsOf(id, minutes)) },
+        throughMs,
+      );
+
+    // Past its time but nobody took it: still worker-a's, and the write renews it.
+    await setState(id, { lockedUntil: new Date(Date.now() - 60_000) });
+    const firstThrough = Date.UTC(2026, 0, 2, 0, 10);
+    await write([1, 2], firstThrough);
+    const renewed = await state(id);
+    expect(renewed.lockedBy).toBe("worker-a");
+    expect(renewed.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + store.LEASE_MS / 2);
+
+    // Worker B claims it meanwhile (as claimDue would once the lease ran out).
+    const takenUntil = new Date(Date.now() + store.LEASE_MS);
+    await setState(id, { lockedBy: "worker-b", lockedUntil: takenUntil });
+    await expect(write([3, 4], Date.UTC(2026, 0, 3))).rejects.toBeInstanceOf(store.LeaseLost);
+    expect((await storedEvents(id)).map((e) => e.eventId).sort()).toEqual([`${id}-1`, `${id}-2`]);
+    const after = await state(id);
+    expect(after).toMatchObject({ lockedBy: "worker-b", lastError: null, attempts: 0 });
+    expect(after.lockedUntil?.getTime()).toBe(takenUntil.getTime());
+    expect(after.eventsThrough?.getTime()).toBe(firstThrough);
+
+    // Released by B (its sync ended): still not A's to write.
+    await setState(id, { lockedBy: null, lockedUntil: null });
+    await expect(write([5], Date.UTC(2026, 0, 3))).rejects.toBeInstanceOf(store.LeaseLost);
+    expect(await storedEvents(id)).toHaveLength(2);
+    await client.tokens.deleteConnection(id);
+  });
+
+  it("makes the pass count a failure, not a sync, and leaves the new holder's state alone", async () => {
+    const id = await client.connectPatient("SandboxUser1");
+    const { LEASE_MS } = await import("@/lib/sync/store");
+    const takenUntil = new Date(Date.now() + LEASE_MS);
+    // The EGV fetch outlasts the lease: worker B takes the connection while it is under way.
+    beforeData = async (url) => {
+      if (!url.pathname.endsWith("/egvs")) return;
+      beforeData = null;
+      await setState(id, { lockedBy: "worker-b", lockedUntil: takenUntil });
+    };
+    let summary: Awaited<ReturnType<typeof sync.runSyncPass>>;
+    try {
+      summary = await sync.runSyncPass({
+        connectionIds: [id],
+        concurrency: 1,
+        settings: { backfillDays: 2 },
+        rateLimit: null,
+      });
+    } finally {
+      beforeData = null;
+    }
+    expect(summary).toMatchObject({ synced: 0, failed: 1, records: 0 });
+    expect(only(summary)).toMatchObject({ result: "failed", error: expect.stringMatching(/^LeaseLost: /) });
+    expect(await storedEgvs(id, 0, Date.now())).toEqual([]);
+    const s = await state(id);
+    expect(s).toMatchObject({
+      lockedBy: "worker-b",
+      egvsThrough: null,
+      lastSuccessAt: null,
+      lastError: null,
+      attempts: 0,
+      nextAttemptAt: null,
+    });
+    expect(s.lockedUntil?.getTime()).toBe(takenUntil.getTime());
+    await client.tokens.deleteConnection(id);
+  });
 });
 
 describe("two passes at once", () => {

@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Audit log" };
 
 /**
  * The clinic's audit log, newest first, for its administrators: who viewed, downloaded or changed
- * access to which patient's data, and when. Other members get 403; anyone outside the clinic 404.
+ * access to which patient's data, and when (an entry about every patient at once, the population
+ * view, names no patient). Other members get 403; anyone outside the clinic 404.
  */
 export default async function AuditPage({
   searchParams,
@@ -81,7 +82,13 @@ export default async function AuditPage({
                     <td className="py-2 pr-4 whitespace-nowrap">{formatUtc(e.at)}</td>
                     <td className="py-2 pr-4">{e.actorName ?? "—"}</td>
                     <td className="py-2 pr-4">{AUDIT_ACTION_LABEL[e.action] ?? e.action}</td>
-                    <td className="py-2 pr-4">{e.patientName ?? "—"}</td>
+                    <td className="py-2 pr-4">
+                      {e.clinicPatientId === null ? (
+                        <em data-testid="audit-all-patients">All patients</em>
+                      ) : (
+                        (e.patientName ?? "—")
+                      )}
+                    </td>
                     <td className="py-2 break-all text-slate-700 dark:text-slate-300">{e.detail ?? ""}</td>
                   </tr>
                 ))}

@@ -13,6 +13,7 @@ import { PopulationTable } from "@/components/clinic/PopulationTable";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
 import { GLUCOSE_UNITS } from "@/lib/cgm/units";
+import { recordAudit } from "@/lib/clinic/audit";
 import { clinicsOf } from "@/lib/clinic/clinics";
 import { populationOf } from "@/lib/clinic/population";
 import { THRESHOLD_FIELDS, type TriageThresholds, thresholdMessage } from "@/lib/clinic/triage";
@@ -52,6 +53,15 @@ export default async function PopulationPage({
     populationOf(clinic.clinicId),
     preferencesOf(userId),
   ]);
+  // Every patient's numbers are on this page, so each time it is served goes into the log: one
+  // entry about the whole clinic, not one per patient (a list of hundreds would drown the rest).
+  await recordAudit({
+    clinicId: clinic.clinicId,
+    actorUserId: userId,
+    clinicPatientId: null,
+    action: "view.population",
+    detail: `${rows.length} patient${rows.length === 1 ? "" : "s"}`,
+  });
   // The clinician's own choice; a population mixes the patients' units, so mg/dL until one is made.
   const unit = preferences.unit ?? "mg/dL";
   const here = `/clinic/population?clinic=${encodeURIComponent(clinic.clinicId)}`;

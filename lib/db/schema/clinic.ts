@@ -144,6 +144,8 @@ export type AuditAction =
   | "patient.invitation_renewed"
   | "patient.accepted"
   | "patient.withdrew"
+  | "patient.synced"
+  | "view.population"
   | "view.dashboard"
   | "view.agp"
   | "view.summary"
@@ -153,7 +155,8 @@ export type AuditAction =
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows
  * are only ever inserted. Actor and patient are copied as names as well as ids, and the ids carry no
- * foreign keys, so the record outlives a removed patient or a deleted account.
+ * foreign keys, so the record outlives a removed patient or a deleted account. An entry about all
+ * the clinic's patients at once (the population view) has no patient.
  */
 export const auditEvents = pgTable(
   "audit_events",

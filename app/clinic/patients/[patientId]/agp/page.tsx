@@ -3,6 +3,7 @@ import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/Clin
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/patient-page";
+import { isPdfRender } from "@/lib/clinic/pdf-render";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadAgpReport } from "@/lib/reports/agp";
@@ -44,7 +45,9 @@ export default async function ClinicPatientAgp({
   const report = await withServiceStates(() =>
     loadAgpReport(connection, preferences, query.value.period, query.value.population),
   );
-  if (report && !isBlocked(report)) {
+  // The server's own render for a PDF download is not a view: the download is logged already,
+  // as download.agp_pdf. Only a marker the server signed says so (lib/clinic/pdf-render-marker.ts).
+  if (report && !isBlocked(report) && !(await isPdfRender(patientId))) {
     prewarmPdfBrowser();
     await page.audit("view.agp", new URLSearchParams(agpQueryParams(query.value)).toString());
   }
