@@ -1,12 +1,14 @@
-import { type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
+import { formatGlucoseNumber } from "./format";
 import type { TracePoint } from "./points";
 
 /**
  * The trace as a table, for people who cannot see the chart: one row per hour of the patient's
  * own clock for traces up to a day, one per calendar day (displayTime) beyond. Lowest and highest
  * come from every reading (so a LOW is never averaged away); the mean uses the values as drawn,
- * with sentinels at their edge values, as the metrics do.
+ * with sentinels at their edge values, as the metrics do; a group of LOW (or HIGH) readings only has
+ * no mean to show but LOW (HIGH), since its edge value is no reading.
  */
 export interface TraceTableRow {
   /** "2026-11-22 14:00" (hourly) or "2026-11-22" (daily), in the patient's displayTime. */
@@ -43,11 +45,15 @@ export function traceTable(
       if (p.value > highest.value) highest = p;
       sum += p.value;
     }
+    // The mean of sentinels alone is their edge value (39, 401), which is never shown as a number.
+    const first = group[0]!;
+    const sentinelsOnly = first.sentinel !== null && group.every((p) => p.sentinel === first.sentinel);
+    const mean = sentinelsOnly ? show(first) : formatGlucoseNumber(sum / group.length, unit);
     rows.push({
       label,
       readings: group.length,
       lowest: show(lowest),
-      mean: String(roundForUnit(sum / group.length, unit)),
+      mean,
       highest: show(highest),
     });
   }
