@@ -3,8 +3,8 @@ import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
-import { convertGlucose, fromMgdlRounded, type GlucoseUnit, toMgdl } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
+import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
+import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
 import {
   maximum,
   mean,
@@ -455,9 +455,10 @@ export function buildDay(input: DayInput): DayModel {
     table: traceTable(points, unit, "hour"),
     clockChanges: changes,
     coverage: dayCoverage(points, windows, bounds),
+    // metricValueMgdl, the metrics' one conversion: an mmol/L LOW (2.2) counts as 39, not 39.6.
     summary: daySummary(
       points,
-      records.map((e) => toMgdl(e.value, dataUnit)),
+      records.map((e) => metricValueMgdl(e.value, dataUnit, e.status)),
       unit,
     ),
     events: dayEvents(events),
