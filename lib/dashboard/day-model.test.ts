@@ -424,6 +424,29 @@ describe("an mmol/L account viewed in mg/dL", () => {
   });
 });
 
+describe("a real 40 mg/dL viewed in mmol/L", () => {
+  it("is 2.2 in the numbers and the table, not LOW: only the data's own unit says what is out of range", () => {
+    const start = Date.UTC(2026, 0, 20);
+    const values = [40, 100];
+    const records = egvs(
+      start,
+      start + 10 * MS_PER_MINUTE,
+      () => 0,
+      (ms) => values[(ms - start - 150_000) / 300_000]!,
+    );
+    const model = buildDay({
+      day: "2026-01-20",
+      preferences: { ...DEFAULT_PREFERENCES, unit: "mmol/L" },
+      bounds: BOUNDS,
+      egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: records },
+      events: [],
+      calibrations: [],
+    });
+    expect(model.summary).toMatchObject({ lowest: "2.2", highest: "5.5", lowSentinels: 0 });
+    expect(model.table[0]).toMatchObject({ lowest: "2.2", highest: "5.5" });
+  });
+});
+
 describe("a day with a real gap", () => {
   // An ordinary June day in New York (UTC−4); no readings from 10:00 to 13:00 local (14:00Z–17:00Z).
   const w = dayFetchWindow("2026-06-10");

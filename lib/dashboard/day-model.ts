@@ -23,6 +23,7 @@ import {
   clockOffsetMinutes,
   expectedReadings,
   missingReadings,
+  pointText,
   READING_INTERVAL_MS,
   type TracePoint,
   type TraceTableRow,
@@ -310,7 +311,11 @@ function extremeText(points: readonly TracePoint[], unit: GlucoseUnit, which: "l
   // A sentinel is the extreme by definition; comparing numbers could tie it with 40 mg/dL in mmol/L.
   if (points.some((p) => p.sentinel === which)) return which === "low" ? "LOW" : "HIGH";
   const values = points.map((p) => p.value);
-  return displayValue((which === "low" ? minimum(values) : maximum(values))!, unit);
+  const extreme = which === "low" ? minimum(values) : maximum(values);
+  // By the point's own sentinel: re-classified in mmol/L, a real 40 mg/dL (2.2) would read LOW.
+  // A real 2.2 mmol/L ties with LOW's edge value; the highest of those is the real one.
+  const at = points.filter((p) => p.value === extreme);
+  return pointText(at.find((p) => p.sentinel === null) ?? at[0]!, unit);
 }
 
 function daySummary(points: readonly TracePoint[], valuesMgdl: readonly number[], unit: GlucoseUnit) {

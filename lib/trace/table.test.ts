@@ -98,4 +98,21 @@ describe("traceTable", () => {
     );
     expect(row).toMatchObject({ lowest: "9.8", mean: "10.0", highest: "10.2" });
   });
+
+  it("shows a real reading that converts to LOW's mmol/L value as a number, and a LOW beside it as LOW", () => {
+    // 40 mg/dL is in the measuring range and converts to 2.2 mmol/L, where a LOW sits on the chart too:
+    // whether a point is LOW was decided in the data's unit and is carried by `sentinel`.
+    const [real] = traceTable(
+      [point("2026-11-22T03:00:00", 2.2), point("2026-11-22T03:05:00", 5)],
+      "mmol/L",
+      "hour",
+    );
+    expect(real).toMatchObject({ lowest: "2.2", highest: "5.0" });
+    const [both] = traceTable(
+      [point("2026-11-22T03:00:00", 2.2), point("2026-11-22T03:05:00", 2.2, "low")],
+      "mmol/L",
+      "hour",
+    );
+    expect(both).toMatchObject({ lowest: "LOW", mean: "2.2", highest: "2.2" });
+  });
 });

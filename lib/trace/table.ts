@@ -1,7 +1,6 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
 import { formatGlucoseNumber } from "./format";
-import type { TracePoint } from "./points";
+import { pointText, type TracePoint } from "./points";
 
 /**
  * The trace as a table, for people who cannot see the chart: one row per hour of the patient's
@@ -32,7 +31,7 @@ export function traceTable(
     if (group) group.push(p);
     else groups.set(key, [p]);
   }
-  const show = (p: TracePoint) => displayValue(p.value, unit, p.sentinel);
+  const show = (p: TracePoint) => pointText(p, unit);
   const rows: TraceTableRow[] = [];
   // Map keeps insertion order, which is systemTime order: a repeated hour on the day clocks go back
   // shows as one row holding both runs of readings, the hour the patient saw twice.
@@ -41,8 +40,9 @@ export function traceTable(
     let highest = group[0]!;
     let sum = 0;
     for (const p of group) {
-      if (p.value < lowest.value) lowest = p;
-      if (p.value > highest.value) highest = p;
+      // In mmol/L a real 40 mg/dL ties with LOW at 2.2; the LOW is the lower of the two.
+      if (p.value < lowest.value || (p.value === lowest.value && p.sentinel === "low")) lowest = p;
+      if (p.value > highest.value || (p.value === highest.value && p.sentinel === "high")) highest = p;
       sum += p.value;
     }
     // The mean of sentinels alone is their edge value (39, 401), which is never shown as a number.
