@@ -76,6 +76,35 @@ describe("traceTable", () => {
     expect(row).toMatchObject({ lowest: "HIGH", mean: "HIGH", highest: "HIGH" });
   });
 
+  it("says LOW for a mix whose mean rounds to 39, never 39", () => {
+    // (39 + 39 + 40) / 3 = 39.33 → 39, the sentinel's number; an hour of SandboxUser2 showed it.
+    const [row] = traceTable(
+      [
+        point("2026-11-22T03:00:00", 39, "low"),
+        point("2026-11-22T03:05:00", 39, "low"),
+        point("2026-11-22T03:10:00", 40),
+      ],
+      "mg/dL",
+      "hour",
+    );
+    expect(row).toMatchObject({ lowest: "LOW", mean: "LOW", highest: "40" });
+  });
+
+  it("says HIGH for a mix whose mean rounds to 401", () => {
+    // (401 × 3 + 400) / 4 = 400.75 → 401.
+    const [row] = traceTable(
+      [
+        point("2026-11-22T03:00:00", 401, "high"),
+        point("2026-11-22T03:05:00", 401, "high"),
+        point("2026-11-22T03:10:00", 401, "high"),
+        point("2026-11-22T03:15:00", 400),
+      ],
+      "mg/dL",
+      "hour",
+    );
+    expect(row).toMatchObject({ lowest: "400", mean: "HIGH", highest: "HIGH" });
+  });
+
   it("keeps the computed mean of a mix of a sentinel and real readings", () => {
     // (39 + 41 + 43) / 3 = 41: the mean of a mix is a real number, not a sentinel.
     const [row] = traceTable(
@@ -113,6 +142,13 @@ describe("traceTable", () => {
       "mmol/L",
       "hour",
     );
-    expect(both).toMatchObject({ lowest: "LOW", mean: "2.2", highest: "2.2" });
+    // The mean of a LOW and a 40 mg/dL is below 40: it reads LOW, not LOW's edge value 2.2.
+    expect(both).toMatchObject({ lowest: "LOW", mean: "LOW", highest: "2.2" });
+    const [realOnly] = traceTable(
+      [point("2026-11-22T03:00:00", 2.2), point("2026-11-22T03:05:00", 2.2)],
+      "mmol/L",
+      "hour",
+    );
+    expect(realOnly).toMatchObject({ lowest: "2.2", mean: "2.2", highest: "2.2" });
   });
 });

@@ -1,4 +1,5 @@
-import type { GlucoseUnit } from "@/lib/cgm/units";
+import { type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
+import { sentinelValue } from "@/lib/cgm/values";
 import { formatGlucoseNumber } from "./format";
 import { pointText, type TracePoint } from "./points";
 
@@ -6,8 +7,9 @@ import { pointText, type TracePoint } from "./points";
  * The trace as a table, for people who cannot see the chart: one row per hour of the patient's
  * own clock for traces up to a day, one per calendar day (displayTime) beyond. Lowest and highest
  * come from every reading (so a LOW is never averaged away); the mean uses the values as drawn,
- * with sentinels at their edge values, as the metrics do; a group of LOW (or HIGH) readings only has
- * no mean to show but LOW (HIGH), since its edge value is no reading.
+ * with sentinels at their edge values, as the metrics do. A mean that comes out at an edge value (39 or
+ * 401 mg/dL, 2.2 or 22.3 mmol/L) reads LOW or HIGH: only LOW (HIGH) readings pull it there, and an
+ * edge value is never shown as a number.
  */
 export interface TraceTableRow {
   /** "2026-11-22 14:00" (hourly) or "2026-11-22" (daily), in the patient's displayTime. */
@@ -45,17 +47,26 @@ export function traceTable(
       if (p.value > highest.value || (p.value === highest.value && p.sentinel === "high")) highest = p;
       sum += p.value;
     }
-    // The mean of sentinels alone is their edge value (39, 401), which is never shown as a number.
-    const first = group[0]!;
-    const sentinelsOnly = first.sentinel !== null && group.every((p) => p.sentinel === first.sentinel);
-    const mean = sentinelsOnly ? show(first) : formatGlucoseNumber(sum / group.length, unit);
     rows.push({
       label,
       readings: group.length,
       lowest: show(lowest),
-      mean,
+      mean: meanText(sum / group.length, group, unit),
       highest: show(highest),
     });
   }
   return rows;
+}
+
+/**
+ * LOW readings only average to 39 exactly, and many LOWs with a few 40s to 39.4, which rounds to 39
+ * too: shown as a number, either would read as the sentinel. A mean that rounds to an edge value
+ * is beyond the measuring range, so it is written as the readings beyond it are.
+ */
+function meanText(mean: number, group: readonly TracePoint[], unit: GlucoseUnit): string {
+  const shown = roundForUnit(mean, unit);
+  // The LOW on the chart must be in the group: in mmol/L a real 40 mg/dL is 2.2 too.
+  if (shown <= sentinelValue("low", unit) && group.some((p) => p.sentinel === "low")) return "LOW";
+  if (shown >= sentinelValue("high", unit) && group.some((p) => p.sentinel === "high")) return "HIGH";
+  return formatGlucoseNumber(mean, unit);
 }
