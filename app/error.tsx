@@ -9,10 +9,7 @@ import { ErrorNotice } from "@/components/layout/ErrorNotice";
  * what failed.
  */
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <>
-      <title>Something went wrong · Glucose Dashboard</title>
-      <ErrorNotice error={error} retry={retry} />
-    </>
-  );
+  // No <title> here: the page's own metadata title comes first in <head> and would win anyway; the
+  // focused heading is what announces the failure.
+  return <ErrorNotice error={error} retry={retry} />;
 }
