@@ -26,14 +26,15 @@ import {
   type TracePoint,
   wallClockLabel,
 } from "@/lib/trace";
+import { offScaleMarkerPath } from "./off-scale-marker";
 import { TracePreview } from "./TracePreview";
 
 /**
  * The EGV trace: the line (gaps left as gaps), the target band, lines at the consensus edges of
- * very low (54) and very high (250), sentinel readings drawn at the chart's edge with a marker,
- * calibrations as diamonds, events on a strip beneath, and a dashed line wherever the patient's
- * clock changed (daylight saving, travel). The x axis is systemTime, so the line never runs back;
- * its labels are the patient's own clock at each point.
+ * very low (54) and very high (250), sentinel readings drawn at the chart's edge as a triangle
+ * pointing past it, calibrations as diamonds, events on a strip beneath, and a dashed line wherever
+ * the patient's clock changed (daylight saving, travel). The x axis is systemTime, so the line never
+ * runs back; its labels are the patient's own clock at each point.
  */
 
 /** A calibration is named in the tooltip within 1/200 of the span (a few pixels), at least 2.5 min. */
@@ -195,8 +196,8 @@ export function GlucoseTrace({ overview }: { overview: TraceChart }) {
             />
             <ReferenceLine y={target.low} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
             <ReferenceLine y={target.high} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
-            <ReferenceLine y={edge(54)} stroke="#8B1A00" strokeDasharray="4 4" />
-            <ReferenceLine y={edge(250)} stroke="#CC79A7" strokeDasharray="4 4" />
+            <ReferenceLine y={edge(54)} stroke={TRACE_COLOURS.veryLowLine} strokeDasharray="4 4" />
+            <ReferenceLine y={edge(250)} stroke={TRACE_COLOURS.veryHighLine} strokeDasharray="4 4" />
             {overview.clockChanges.map((c) => (
               <ReferenceLine
                 key={c.t}
@@ -222,13 +223,26 @@ export function GlucoseTrace({ overview }: { overview: TraceChart }) {
               connectNulls={false}
               isAnimationActive={false}
             />
-            <Scatter
-              data={sentinels}
-              dataKey="value"
-              shape="triangle"
-              fill="#8B1A00"
-              isAnimationActive={false}
-            />
+            {(["low", "high"] as const).map((kind) => (
+              <Scatter
+                key={kind}
+                data={sentinels.filter((p) => p.sentinel === kind)}
+                dataKey="value"
+                shape={(props: { cx?: number; cy?: number }) =>
+                  props.cx === undefined || props.cy === undefined ? (
+                    <g />
+                  ) : (
+                    <path
+                      d={offScaleMarkerPath(props.cx, props.cy, kind)}
+                      fill={TRACE_COLOURS.offScale}
+                      className={`trace-${kind}-marker`}
+                    />
+                  )
+                }
+                fill={TRACE_COLOURS.offScale}
+                isAnimationActive={false}
+              />
+            ))}
             <Scatter
               data={overview.calibrations}
               dataKey="value"

@@ -390,6 +390,63 @@ describe("readings outside the measuring range", () => {
   });
 });
 
+describe("an mmol/L account viewed in mg/dL", () => {
+  const start = Date.UTC(2026, 0, 20);
+  const record = (minutes: number, value: number, status: EgvV2["status"] = null): EgvV2 => ({
+    systemTime: formatDateTime(start + minutes * MS_PER_MINUTE),
+    displayTime: formatDateTime(start + minutes * MS_PER_MINUTE),
+    value,
+    realtimeValue: value,
+    smoothedValue: null,
+    status,
+    trend: "flat",
+    trendRate: 0,
+  });
+  const build = (egvs: EgvV2[]) =>
+    buildDay({
+      day: "2026-01-20",
+      preferences: { ...DEFAULT_PREFERENCES, unit: "mg/dL" },
+      bounds: BOUNDS,
+      egvs: { unit: "mmol/L", rateUnit: "mmol/L/min", egvs },
+      events: [],
+      calibrations: [],
+    });
+
+  it("counts a LOW sent as 2.2 as 39 mg/dL, as the metrics do, not as 2.2 × 18.0182 = 39.6", () => {
+    // (39 + 5.2 × 18.0182) / 2 = 66.35 → 66; with the LOW as 39.64 it would be 66.67 → 67.
+    const model = build([record(2.5, 2.2), record(7.5, 5.2)]);
+    expect(model.summary).toMatchObject({ readings: 2, mean: "66", lowest: "LOW", lowSentinels: 1 });
+  });
+
+  it("gives a day of LOW readings only the mean LOW, not 40", () => {
+    const model = build([record(2.5, 2.2, "low"), record(7.5, 2.2)]);
+    expect(model.summary).toMatchObject({ mean: "LOW", lowest: "LOW", highest: "LOW" });
+  });
+});
+
+describe("a real 40 mg/dL viewed in mmol/L", () => {
+  it("is 2.2 in the numbers and the table, not LOW: only the data's own unit says what is out of range", () => {
+    const start = Date.UTC(2026, 0, 20);
+    const values = [40, 100];
+    const records = egvs(
+      start,
+      start + 10 * MS_PER_MINUTE,
+      () => 0,
+      (ms) => values[(ms - start - 150_000) / 300_000]!,
+    );
+    const model = buildDay({
+      day: "2026-01-20",
+      preferences: { ...DEFAULT_PREFERENCES, unit: "mmol/L" },
+      bounds: BOUNDS,
+      egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: records },
+      events: [],
+      calibrations: [],
+    });
+    expect(model.summary).toMatchObject({ lowest: "2.2", highest: "5.5", lowSentinels: 0 });
+    expect(model.table[0]).toMatchObject({ lowest: "2.2", highest: "5.5" });
+  });
+});
+
 describe("a day with a real gap", () => {
   // An ordinary June day in New York (UTC−4); no readings from 10:00 to 13:00 local (14:00Z–17:00Z).
   const w = dayFetchWindow("2026-06-10");

@@ -3,8 +3,8 @@ import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
-import { convertGlucose, fromMgdlRounded, type GlucoseUnit, toMgdl } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
+import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
+import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
 import {
   maximum,
   mean,
@@ -23,6 +23,7 @@ import {
   clockOffsetMinutes,
   expectedReadings,
   missingReadings,
+  pointText,
   READING_INTERVAL_MS,
   type TracePoint,
   type TraceTableRow,
@@ -310,7 +311,11 @@ function extremeText(points: readonly TracePoint[], unit: GlucoseUnit, which: "l
   // A sentinel is the extreme by definition; comparing numbers could tie it with 40 mg/dL in mmol/L.
   if (points.some((p) => p.sentinel === which)) return which === "low" ? "LOW" : "HIGH";
   const values = points.map((p) => p.value);
-  return displayValue((which === "low" ? minimum(values) : maximum(values))!, unit);
+  const extreme = which === "low" ? minimum(values) : maximum(values);
+  // By the point's own sentinel: re-classified in mmol/L, a real 40 mg/dL (2.2) would read LOW.
+  // A real 2.2 mmol/L ties with LOW's edge value; the highest of those is the real one.
+  const at = points.filter((p) => p.value === extreme);
+  return pointText(at.find((p) => p.sentinel === null) ?? at[0]!, unit);
 }
 
 function daySummary(points: readonly TracePoint[], valuesMgdl: readonly number[], unit: GlucoseUnit) {
@@ -455,9 +460,10 @@ export function buildDay(input: DayInput): DayModel {
     table: traceTable(points, unit, "hour"),
     clockChanges: changes,
     coverage: dayCoverage(points, windows, bounds),
+    // metricValueMgdl, the metrics' one conversion: an mmol/L LOW (2.2) counts as 39, not 39.6.
     summary: daySummary(
       points,
-      records.map((e) => toMgdl(e.value, dataUnit)),
+      records.map((e) => metricValueMgdl(e.value, dataUnit, e.status)),
       unit,
     ),
     events: dayEvents(events),

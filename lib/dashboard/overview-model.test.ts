@@ -136,6 +136,29 @@ describe("buildOverview", () => {
     expect(o.latest?.displayTime).toBe(iso(END - 240 * MIN));
   });
 
+  it("classifies the newest reading in its own unit: an mmol/L LOW of 2.2 without a status, in mg/dL", () => {
+    // 2.2 mmol/L is 39.6 mg/dL, which would round to an in-range "40" if classified after converting.
+    const o = buildOverview(
+      input({
+        preferences: { ...DEFAULT_PREFERENCES, unit: "mg/dL" },
+        egvs: { unit: "mmol/L", rateUnit: "mmol/L/min", egvs: [egv(5, 5.5, 0), egv(0, 2.2, 0)] },
+        statistics: null,
+      }),
+    );
+    expect(o.latest).toMatchObject({ text: "LOW", sentinel: "low" });
+  });
+
+  it("shows a real 40 mg/dL as a number in mmol/L, not as LOW", () => {
+    // 40 / 18.0182 = 2.22 → 2.2 mmol/L, the value an mmol/L response gives LOW; yet this reading is real.
+    const o = buildOverview(
+      input({
+        preferences: { ...DEFAULT_PREFERENCES, unit: "mmol/L" },
+        egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: [egv(5, 100, 0), egv(0, 40, 0)] },
+      }),
+    );
+    expect(o.latest).toMatchObject({ text: "2.2", sentinel: null });
+  });
+
   it("warns of stale data only past the expected delay plus 15 minutes", () => {
     expect(buildOverview(input({ nowMs: END + 15 * MIN })).freshness?.stale).toBe(false);
     expect(buildOverview(input({ nowMs: END + 16 * MIN })).freshness?.stale).toBe(true);
