@@ -413,9 +413,10 @@ describe("an mmol/L account viewed in mg/dL", () => {
     });
 
   it("counts a LOW sent as 2.2 as 39 mg/dL, as the metrics do, not as 2.2 × 18.0182 = 39.6", () => {
-    // (39 + 5.2 × 18.0182) / 2 = 66.35 → 66; with the LOW as 39.64 it would be 66.67 → 67.
-    const model = build([record(2.5, 2.2), record(7.5, 5.2)]);
-    expect(model.summary).toMatchObject({ readings: 2, mean: "66", lowest: "LOW", lowSentinels: 1 });
+    // 5.2 mmol/L × 18.0182 = 93.69 → 94 mg/dL; (39 + 39 + 94) / 3 = 57.33 → 57; with each LOW
+    // as 2.2 × 18.0182 = 39.64 it would be (39.64 + 39.64 + 94) / 3 = 57.76 → 58.
+    const model = build([record(2.5, 2.2), record(5, 2.2), record(7.5, 5.2)]);
+    expect(model.summary).toMatchObject({ readings: 3, mean: "57", lowest: "LOW", lowSentinels: 2 });
   });
 
   it("gives a day of LOW readings only the mean LOW, not 40", () => {
