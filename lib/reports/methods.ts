@@ -52,7 +52,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Time in ranges",
     definition:
-      "Share of readings in each band, in mg/dL (mmol/L converted at 18.0182 first): very low < 54; low 54 to < 70; in range 70–180 inclusive; high > 180 to 250 inclusive; very high > 250. mmol/L values are converted to the nearest whole mg/dL (a sensor measures whole mg/dL), so each consensus mmol/L edge falls in its own band: 10.0 mmol/L is 180 mg/dL, in range, and 13.9 is 250, high. Hours per day = share × 24 h.",
+      "Share of readings in each band, in mg/dL (mmol/L converted at 18.0182 first): very low < 54; low 54 to < 70; in range 70–180 inclusive; high > 180 to 250 inclusive; very high > 250. mmol/L values are converted to the nearest whole mg/dL (a sensor measures whole mg/dL), so each consensus mmol/L edge falls in its own band: 10.0 mmol/L is 180 mg/dL, in range, and 13.9 is 250, high. One edge stays ambiguous: under the pregnancy targets (63–140 mg/dL, shown as 3.5–7.8 mmol/L) a reading of exactly 7.8 mmol/L may have been 140 or 141 mg/dL; it is taken as 141 (7.8 × 18.0182 = 140.5), above the range. Hours per day = share × 24 h.",
     source: "Battelino T et al. Diabetes Care 2019;42:1593–1603 (lib/metrics/time-in-ranges.ts)",
   },
   {
