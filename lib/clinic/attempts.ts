@@ -51,7 +51,7 @@ export type AttemptReservation =
  * hashes) so two attempts sharing both keys cannot deadlock. On PGlite every transaction already
  * runs alone, and the locks cost nothing.
  */
-export async function reserveAttempt(keys: AttemptKeys, now = new Date()): Promise<AttemptReservation> {
+export async function reserveAttempt(keys: AttemptKeys): Promise<AttemptReservation> {
   const h = hashes(keys);
   const wanted = [h.ip, ...(h.email ? [h.email] : [])];
   const t = schema.signInFailures;
@@ -61,12 +61,18 @@ export async function reserveAttempt(keys: AttemptKeys, now = new Date()): Promi
         sql`select pg_advisory_xact_lock(${sql.raw(String(ATTEMPT_LOCK_SPACE))}, hashtext(${k}))`,
       );
     }
+    // The clock is read once the locks are held, and never before a failure already counted: an
+    // attempt that read it before waiting, or a process whose clock runs behind, would otherwise
+    // judge at a time earlier than failures recorded meanwhile, which limitDecision leaves out as
+    // "in the future" (CI saw 6 of 12 parallel guesses let through).
+    const since = new Date(Date.now() - WINDOW_MS);
     // Old failures no longer count: removing them here keeps the table small without a scheduler.
-    await tx.delete(t).where(lt(t.at, new Date(now.getTime() - WINDOW_MS)));
+    await tx.delete(t).where(lt(t.at, since));
     const rows = await tx
       .select({ keyHash: t.keyHash, at: t.at })
       .from(t)
-      .where(and(inArray(t.keyHash, wanted), gt(t.at, new Date(now.getTime() - WINDOW_MS))));
+      .where(and(inArray(t.keyHash, wanted), gt(t.at, since)));
+    const now = new Date(Math.max(Date.now(), ...rows.map((r) => r.at.getTime())));
     const times = (hash: string | null) => rows.filter((r) => r.keyHash === hash).map((r) => r.at);
     const decision: LimitDecision = combine([
       limitDecision(times(h.ip), now, LIMITS.ip),
