@@ -40,8 +40,8 @@ export function ErrorNotice({ error, retry }: { error: unknown; retry: () => voi
           Something went wrong
         </h1>
         <p className="mt-3">
-          This page could not be shown because of a fault on our side. Your glucose data is safe and nothing
-          was changed. Trying again often helps; if it keeps happening, please come back a little later.
+          This page could not be shown because of a fault on our side. Trying again often helps; if it keeps
+          happening, please come back a little later.
         </p>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <button
