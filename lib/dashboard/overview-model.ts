@@ -2,7 +2,7 @@ import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import type { Calibration, EgvsV2Response, EventV2, StatisticsV2Response } from "@/lib/cgm/schemas";
 import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
-import { classifyValue, displayValue, metricValueMgdl } from "@/lib/cgm/values";
+import { metricValueMgdl } from "@/lib/cgm/values";
 import {
   coefficientOfVariation,
   gmi,
@@ -18,8 +18,8 @@ import {
   clockChanges,
   type DataFreshness,
   dataFreshness,
-  formatGlucoseNumber,
   type GapBreak,
+  pointText,
   reduceForDrawing,
   roundWallClockTicks,
   type TracePoint,
@@ -206,17 +206,6 @@ export interface OverviewInput {
 export const roundRate = (rate: number, unit: GlucoseUnit) =>
   unit === "mg/dL" ? Math.round(rate * 10) / 10 : Math.round(rate * 100) / 100;
 
-function latestText(
-  value: number,
-  status: string | null | undefined,
-  dataUnit: GlucoseUnit,
-  unit: GlucoseUnit,
-) {
-  const c = classifyValue(value, dataUnit, status);
-  if (c !== "inRange") return displayValue(value, dataUnit, status);
-  return formatGlucoseNumber(convertGlucose(value, dataUnit, unit), unit);
-}
-
 export function buildOverview(input: OverviewInput): Overview {
   const { range, preferences, dataEndMs, egvs } = input;
   const dataUnit = egvs.unit;
@@ -250,9 +239,9 @@ export function buildOverview(input: OverviewInput): Overview {
         ? {
             t: last.t,
             displayTime: last.display,
-            // Out of range is decided in the data's own unit: converted first, an mmol/L LOW (2.2)
-            // would round to an in-range 40 mg/dL, and a real 40 mg/dL to mmol/L's LOW value 2.2.
-            text: latestText(lastRecord.value, lastRecord.status, dataUnit, unit),
+            // The trace point's own sentinel, decided in the data's unit (pointText): converted
+            // first, an mmol/L LOW (2.2) would round to an in-range 40 mg/dL.
+            text: pointText(last, unit),
             sentinel: last.sentinel,
             trend: lastRecord.trend ?? "none",
             trendDescription: TREND_DESCRIPTIONS[lastRecord.trend ?? "none"],
