@@ -13,6 +13,15 @@ describe("safeReturnTo", () => {
     "evil.example",
     "/\tevil",
     "/%0a",
+    // Each of these normalises to "//evil.example": refused after normalisation, not before.
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/a/..//evil.example",
+    "/a/%2e%2e//evil.example",
+    "/./\\evil.example",
+    "/..//evil.example",
+    "/.//evil.example/path?q=1#f",
   ])("refuses %s", (value) => {
     const result = safeReturnTo(value);
     if (value === "/%0a")

@@ -5,6 +5,7 @@ import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens
 import { adapter } from "./adapter";
 import { sessionCookie, signInStateCookie } from "./cookies";
 import { currentUserId } from "./index";
+import { safeReturnTo } from "./return-to";
 import { attemptTtlMs, beginSignIn, completeSignIn } from "./sign-in";
 
 /**
@@ -37,8 +38,9 @@ export async function finishSignIn(req: NextRequest): Promise<NextResponse> {
     await currentUserId(),
   );
   const headers = { "Referrer-Policy": "no-referrer" };
+  // Checked again where it is followed: an attempt stored before a stricter rule still obeys it.
   const response = result.ok
-    ? seeOther(result.returnTo, headers)
+    ? seeOther(safeReturnTo(result.returnTo), headers)
     : seeOther(`/auth/error?reason=${result.reason}`, headers);
   response.cookies.set(stateCookie.name, "", { ...stateCookie.options, maxAge: 0 });
   if (result.ok) {

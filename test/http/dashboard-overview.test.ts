@@ -193,6 +193,29 @@ describe("POST /api/preferences", () => {
     expect((await res.json()).message).toMatch(message);
   });
 
+  // Each normalises to "//evil.example", which a browser follows to another host.
+  const offSite = ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/..//evil.example"];
+
+  it.each(offSite)("sends the browser back to the dashboard, not to %s", async (returnTo) => {
+    const keep = { unit: "auto", targetLow: "70", targetHigh: "180" };
+    const res = await savePreferences(user1, { ...keep, returnTo });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+  });
+
+  it.each(offSite)("POST /api/preferences/unit does not follow %s either", async (returnTo) => {
+    const res = await fetch(`${base}/api/preferences/unit`, {
+      method: "POST",
+      headers: { Cookie: user1.cookie, Origin: base },
+      body: new URLSearchParams({ unit: "mg/dL", returnTo }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    // SandboxUser1's data is in mg/dL: back to following the data, as the other tests expect.
+    await savePreferences(user1, { unit: "auto", targetLow: "70", targetHigh: "180" });
+  });
+
   it("refuses a cross-origin form and a visitor without a session", async () => {
     const fields = { unit: "auto", targetLow: "70", targetHigh: "180" };
     expect((await savePreferences(user1, fields, "https://evil.example")).status).toBe(403);
