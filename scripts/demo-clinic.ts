@@ -1,6 +1,6 @@
 /**
- * npm run demo:clinic: makes (or renews) the embedded default's demo clinic and prints its
- * clinician's email and a new random password, once. Runs lib code outside Next, like
+ * npm run demo:clinic: makes a new demo clinic of the embedded default and prints its clinician's
+ * email and random password, once. Runs lib code outside Next, like
  * test/support/refresh-worker.ts: `node --conditions react-server --import tsx`, where the
  * react-server condition turns `import "server-only"` into the no-op it is on the server.
  */
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const { createDemoClinic, DEMO_CLINIC_NAME } = await import("@/lib/clinic/demo");
+  const { createDemoClinic, DEMO_CLINIC_NAME, DEMO_LIFETIME_DAYS } = await import("@/lib/clinic/demo");
   const made = await createDemoClinic();
   await close();
   console.log(
@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       `  Email:    ${made.email}`,
       `  Password: ${made.password}`,
       "",
-      "The password is shown only now. Running this again gives the account a new one.",
+      `The password is shown only now. Each run makes another demo clinic; each is deleted ${DEMO_LIFETIME_DAYS} days after it was made.`,
     ].join("\n"),
   );
   return 0;

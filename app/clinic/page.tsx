@@ -14,7 +14,7 @@ import {
   membersOf,
   pendingInvitations,
 } from "@/lib/clinic/clinics";
-import { DEMO_EMAIL } from "@/lib/clinic/demo";
+import { DEMO_LIFETIME_DAYS } from "@/lib/clinic/demo";
 import { formErrorMessage } from "@/lib/clinic/forms";
 import { decodeNotice, noticeCookie } from "@/lib/clinic/notice";
 import { patientInvitationLink, patientInvitationMatches, patientsOf } from "@/lib/clinic/patients";
@@ -76,6 +76,7 @@ export default async function ClinicPage({
         }
       : null;
   const demoPassword = notice?.kind === "demo" && clinic.demo ? notice.password : null;
+  const ownEmail = members.find((m) => m.userId === userId)?.email;
   const error = formErrorMessage(params.error);
 
   return (
@@ -100,8 +101,9 @@ export default async function ClinicPage({
       {demoPassword && (
         <Panel title="Your demo clinic is ready" id="demo-created">
           <p>
-            You are signed in as the demo clinician. To sign in again later, use <strong>{DEMO_EMAIL}</strong>{" "}
-            and this password, shown only now:
+            This demo clinic is yours alone, and it is deleted {DEMO_LIFETIME_DAYS} days after it was made.
+            You are signed in as its clinician. To sign in again later, use{" "}
+            <strong data-testid="demo-email">{ownEmail}</strong> and this password, shown only now:
           </p>
           <p>
             <code

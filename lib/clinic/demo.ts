@@ -1,21 +1,24 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, like, lt } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { signUpClinician } from "./accounts";
-import { createClinic } from "./clinics";
-import { hashPassword } from "./password";
+import { clinicsOf } from "./clinics";
 
 /**
- * The embedded default's demo clinic: "Demo clinic" (flagged demo, and labelled so on its pages)
- * with one clinician, demo@clinic.example, whose password is new and random each time it is made,
- * and shown once. Made again, the same account gets a new password (the old one stops working).
- * Never against another service: a demo account with a known email has no place in production.
+ * The embedded default's demo clinics: each visitor who asks gets a "Demo clinic" of their own
+ * (flagged demo, and labelled so on its pages) with one clinician whose email and password are new
+ * and random, the password shown once. Never one shared account: a second visitor would take over
+ * the first one's clinic, the patients they added included. Demo clinics are deleted, with their
+ * clinicians, a week after they were made, so that visitors cannot fill the database. Never
+ * against another service: a demo account has no place in production.
  */
 
-export const DEMO_EMAIL = "demo@clinic.example";
 export const DEMO_CLINIC_NAME = "Demo clinic";
+export const DEMO_EMAIL_DOMAIN = "clinic.example";
+export const DEMO_LIFETIME_DAYS = 7;
+const DEMO_EMAIL_PATTERN = `demo-%@${DEMO_EMAIL_DOMAIN}`;
 
 export class DemoNotAvailable extends Error {
   constructor() {
@@ -28,38 +31,71 @@ export class DemoNotAvailable extends Error {
 
 export const demoAvailable = () => env().usesEmbeddedSandbox;
 
-export async function createDemoClinic(): Promise<{ userId: string; email: string; password: string }> {
-  if (!demoAvailable()) throw new DemoNotAvailable();
-  // 15 random bytes: 20 characters, above the 12-character minimum of every password.
-  const password = randomBytes(15).toString("base64url");
-  const database = await db();
-  const [existing] = await database
-    .select({ userId: schema.clinicianCredentials.userId })
+export interface DemoClinic {
+  userId: string;
+  clinicId: string;
+  email: string;
+  /** Null when the visitor already had this demo clinic: its password was shown when it was made. */
+  password: string | null;
+}
+
+/** The demo clinic the signed-in user already runs, if they are a demo clinician. */
+async function ownDemoClinic(userId: string): Promise<DemoClinic | null> {
+  const [credentials] = await (await db())
+    .select({ email: schema.clinicianCredentials.email })
     .from(schema.clinicianCredentials)
-    .where(eq(schema.clinicianCredentials.email, DEMO_EMAIL));
-  if (!existing) {
-    const made = await signUpClinician(
-      { name: "Demo clinician", email: DEMO_EMAIL, password },
-      { clinicName: DEMO_CLINIC_NAME, demo: true },
+    .where(
+      and(
+        eq(schema.clinicianCredentials.userId, userId),
+        like(schema.clinicianCredentials.email, DEMO_EMAIL_PATTERN),
+      ),
     );
-    if (made.ok) return { userId: made.userId, email: DEMO_EMAIL, password };
-    // Made by a concurrent request a moment ago: reset it like any existing one.
-    if (made.code !== "email_taken") throw new Error(`demo clinic: ${made.code}`);
-    return createDemoClinic();
-  }
-  const userId = existing.userId;
-  const passwordHash = await hashPassword(password);
+  const demo = credentials && (await clinicsOf(userId)).find((c) => c.demo && c.role === "admin");
+  return credentials && demo
+    ? { userId, clinicId: demo.clinicId, email: credentials.email, password: null }
+    : null;
+}
+
+/** Demo clinics and demo clinicians older than DEMO_LIFETIME_DAYS, gone with what hangs on them. */
+async function deleteExpiredDemos(): Promise<void> {
+  const cutoff = new Date(Date.now() - DEMO_LIFETIME_DAYS * 86_400_000);
+  const database = await db();
   await database.transaction(async (tx) => {
     await tx
-      .update(schema.clinicianCredentials)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(schema.clinicianCredentials.userId, userId));
-    const [demoMembership] = await tx
-      .select({ clinicId: schema.clinics.id })
-      .from(schema.clinicMembers)
-      .innerJoin(schema.clinics, eq(schema.clinics.id, schema.clinicMembers.clinicId))
-      .where(and(eq(schema.clinicMembers.userId, userId), eq(schema.clinics.demo, true)));
-    if (!demoMembership) await createClinic(tx, DEMO_CLINIC_NAME, userId, true);
+      .delete(schema.clinics)
+      .where(and(eq(schema.clinics.demo, true), lt(schema.clinics.createdAt, cutoff)));
+    const expired = tx
+      .select({ userId: schema.clinicianCredentials.userId })
+      .from(schema.clinicianCredentials)
+      .where(
+        and(
+          like(schema.clinicianCredentials.email, DEMO_EMAIL_PATTERN),
+          lt(schema.clinicianCredentials.createdAt, cutoff),
+        ),
+      );
+    await tx.delete(schema.users).where(inArray(schema.users.id, expired));
   });
-  return { userId, email: DEMO_EMAIL, password };
+}
+
+/**
+ * A new demo clinic and clinician for this visitor; or, for a visitor signed in as a demo
+ * clinician already (`signedInUserId`), the one they have, without a new password.
+ */
+export async function createDemoClinic(signedInUserId: string | null = null): Promise<DemoClinic> {
+  if (!demoAvailable()) throw new DemoNotAvailable();
+  if (signedInUserId) {
+    const own = await ownDemoClinic(signedInUserId);
+    if (own) return own;
+  }
+  await deleteExpiredDemos();
+  // 15 random bytes: 20 characters, above the 12-character minimum of every password; 6 bytes in
+  // the email make two visitors' accounts collide once in about 10^14.
+  const password = randomBytes(15).toString("base64url");
+  const email = `demo-${randomBytes(6).toString("hex")}@${DEMO_EMAIL_DOMAIN}`;
+  const made = await signUpClinician(
+    { name: "Demo clinician", email, password },
+    { clinicName: DEMO_CLINIC_NAME, demo: true },
+  );
+  if (!made.ok) throw new Error(`demo clinic: ${made.code}`);
+  return { userId: made.userId, clinicId: made.clinicId, email, password };
 }

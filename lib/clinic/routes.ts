@@ -7,7 +7,7 @@ import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
 import { joinWithInvitation, signUpClinician, verifyClinician } from "./accounts";
 import { attemptSucceeded, reserveAttempt } from "./attempts";
-import { clinicPath, clinicsOf, createInvitation, membersOf, roleIn } from "./clinics";
+import { clinicPath, createInvitation, membersOf, roleIn } from "./clinics";
 import { createDemoClinic, demoAvailable } from "./demo";
 import { clinicNameSchema, firstErrorCode, invitationFormSchema, signInSchema, signUpSchema } from "./forms";
 import { encodeNotice, noticeCookie } from "./notice";
@@ -146,14 +146,15 @@ export async function invite(req: NextRequest): Promise<Response> {
 }
 
 /**
- * POST /api/clinic/demo: the embedded default's demo clinic, signed in as its clinician, the
- * password shown once on the clinic page. Anywhere else the route does not exist (404).
+ * POST /api/clinic/demo: a demo clinic of this visitor's own, signed in as its clinician, the
+ * password shown once on the clinic page; a visitor signed in to their demo clinic already is
+ * sent back to it. Anywhere but the embedded default the route does not exist (404).
  */
 export async function demo(req: NextRequest): Promise<Response> {
   if (!demoAvailable()) return jsonError(404, "not_found", "There is no demo clinic on this installation.");
-  const made = await createDemoClinic();
-  const [demoClinic] = (await clinicsOf(made.userId)).filter((c) => c.demo);
-  const response = seeOther(demoClinic ? clinicPath(demoClinic.clinicId) : "/clinic");
+  const made = await createDemoClinic(await currentUserId());
+  const response = seeOther(clinicPath(made.clinicId));
+  if (made.password === null) return response;
   const cookie = noticeCookie();
   response.cookies.set(cookie.name, encodeNotice({ kind: "demo", password: made.password }), cookie.options);
   return openSession(req, response, made.userId);

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { clinicClient } from "../support/clinic-client";
@@ -347,30 +348,105 @@ describe("who may open the clinic", () => {
 });
 
 describe("the demo clinic (embedded default)", () => {
-  it("is made by the button, signed in, labelled, its password shown once and working", async () => {
-    const res = await post("/api/clinic/demo", {});
+  /** A visitor presses "Create a demo clinic": their clinic, signed in, and the page shown once. */
+  async function makeDemo(cookie?: string) {
+    const res = await post("/api/clinic/demo", {}, { cookie });
     expect(res.status).toBe(303);
     const location = res.headers.get("location") ?? "";
-    expect(location).toMatch(/^\/clinic\?clinic=/);
-    const cookie = sessionOf(res) ?? "";
-    const notice = noticeOf(res) ?? "";
-    const html = await (await get(location, `${cookie}; ${notice}`)).text();
-    expect(html).toContain("Demo clinic");
-    expect(html).toContain('data-testid="demo-badge"');
-    expect(html).toContain("demo@clinic.example");
-    const password = /data-testid="demo-password"[^>]*>([^<]+)</.exec(html)?.[1] ?? "";
-    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    // Without the one-time notice, the page no longer shows it.
-    expect(await (await get(location, cookie)).text()).not.toContain(password);
-    const signIn = await post("/api/clinic/sign-in", { email: "demo@clinic.example", password });
-    expect(signIn.headers.get("location")).toBe("/clinic");
+    expect(location).toMatch(/^\/clinic\?clinic=[0-9a-f-]{36}$/);
+    const session = sessionOf(res) ?? cookie ?? "";
+    const notice = noticeOf(res);
+    const html = await (await get(location, notice ? `${session}; ${notice}` : session)).text();
+    return {
+      res,
+      location,
+      cookie: session,
+      clinicId: new URL(location, base).searchParams.get("clinic") ?? "",
+      html,
+      email: /data-testid="demo-email"[^>]*>([^<]+)</.exec(html)?.[1] ?? "",
+      password: /data-testid="demo-password"[^>]*>([^<]+)</.exec(html)?.[1] ?? "",
+    };
+  }
 
-    // Made again: a new password, the old one no longer works, still one demo clinic.
-    const again = await post("/api/clinic/demo", {});
-    expect(again.headers.get("location")).toBe(location);
-    const old = await post("/api/clinic/sign-in", { email: "demo@clinic.example", password });
-    expect(old.headers.get("location")).toBe("/clinic/sign-in?error=credentials");
+  it("is made by the button, signed in, labelled, its email and password shown once and working", async () => {
+    const demo = await makeDemo();
+    expect(demo.html).toContain("Demo clinic");
+    expect(demo.html).toContain('data-testid="demo-badge"');
+    expect(demo.email).toMatch(/^demo-[0-9a-f]{12}@clinic\.example$/);
+    expect(demo.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    // Without the one-time notice, the page no longer shows it.
+    expect(await (await get(demo.location, demo.cookie)).text()).not.toContain(demo.password);
+    const signIn = await post("/api/clinic/sign-in", { email: demo.email, password: demo.password });
+    expect(signIn.headers.get("location")).toBe("/clinic");
     expect(await (await get("/clinic/sign-up")).text()).toContain("Create a demo clinic");
+  });
+
+  it("gives each visitor a clinic of their own: a second visitor never enters the first one's", async () => {
+    const first = await makeDemo();
+    const patientName = `Demo patient ${Math.random().toString(36).slice(2, 8)}`;
+    const added = await post(
+      "/api/clinic/patients",
+      { clinicId: first.clinicId, name: patientName, birthDate: "" },
+      { cookie: first.cookie },
+    );
+    expect(added.status).toBe(303);
+
+    const second = await makeDemo();
+    expect(second.clinicId).not.toBe(first.clinicId);
+    expect(second.email).not.toBe(first.email);
+    expect(second.html).not.toContain(patientName);
+    // The second visitor's session cannot open the first one's clinic or its patients.
+    const theirs = await (await get(`/clinic?clinic=${first.clinicId}`, second.cookie)).text();
+    expect(theirs).not.toContain(patientName);
+    // And the first visitor's account still signs in with its own password.
+    const again = await post("/api/clinic/sign-in", { email: first.email, password: first.password });
+    expect(again.headers.get("location")).toBe("/clinic");
+    expect(await (await get(`/clinic?clinic=${first.clinicId}`, first.cookie)).text()).toContain(patientName);
+  });
+
+  // The server shares the database only on PostgreSQL; PGlite's folder is the server's alone.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "deletes demo clinics and their accounts a week after they were made, and no others",
+    async () => {
+      const old = await makeDemo();
+      const recent = await makeDemo();
+      const real = await clinician();
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        const eightDaysAgo = "now() - interval '8 days'";
+        await client.query(`update clinics set created_at = ${eightDaysAgo} where id = any($1)`, [
+          [old.clinicId, real.clinicId],
+        ]);
+        await client.query(
+          `update clinician_credentials set created_at = ${eightDaysAgo} where email = any($1)`,
+          [[old.email, real.form.email]],
+        );
+        await makeDemo(); // a new visitor's demo sweeps the expired ones
+        const clinics = await client.query("select id from clinics where id = any($1)", [
+          [old.clinicId, recent.clinicId, real.clinicId],
+        ]);
+        expect(clinics.rows.map((r) => r.id).sort()).toEqual([recent.clinicId, real.clinicId].sort());
+        const accounts = await client.query("select email from clinician_credentials where email = any($1)", [
+          [old.email, recent.email, real.form.email],
+        ]);
+        expect(accounts.rows.map((r) => r.email).sort()).toEqual([recent.email, real.form.email].sort());
+      } finally {
+        await client.end();
+      }
+      const gone = await post("/api/clinic/sign-in", { email: old.email, password: old.password });
+      expect(gone.headers.get("location")).toBe("/clinic/sign-in?error=credentials");
+    },
+  );
+
+  it("sends a visitor who has a demo clinic back to it, without a new account or password", async () => {
+    const first = await makeDemo();
+    const back = await makeDemo(first.cookie);
+    expect(back.location).toBe(first.location);
+    expect(noticeOf(back.res)).toBeNull();
+    expect(sessionOf(back.res)).toBeNull();
+    const still = await post("/api/clinic/sign-in", { email: first.email, password: first.password });
+    expect(still.headers.get("location")).toBe("/clinic");
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
-import { DEMO_EMAIL, demoAvailable } from "@/lib/clinic/demo";
+import { DEMO_LIFETIME_DAYS, demoAvailable } from "@/lib/clinic/demo";
 import { formErrorMessage } from "@/lib/clinic/forms";
 
 export const metadata: Metadata = { title: "Create your clinic" };
@@ -53,9 +53,10 @@ export default async function ClinicSignUpPage({
       {demoAvailable() && (
         <Panel title="Just looking around?" id="demo">
           <p>
-            This installation uses the built-in sandbox. Create a clearly labelled demo clinic with a demo
-            clinician account ({DEMO_EMAIL}); you are signed in to it, and its password is shown to you once.
-            Making it again gives the account a new password.
+            This installation uses the built-in sandbox. Create a clearly labelled demo clinic of your own,
+            with a demo clinician account: you are signed in to it, and its email and password are shown to
+            you once. Nobody else sees your demo clinic; it is deleted {DEMO_LIFETIME_DAYS} days after it was
+            made.
           </p>
           <form method="post" action="/api/clinic/demo">
             <button type="submit" className={secondaryButtonClass}>
