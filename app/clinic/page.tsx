@@ -102,17 +102,29 @@ export default async function ClinicPage({
         <Panel title="Your demo clinic is ready" id="demo-created">
           <p>
             This demo clinic is yours alone, and it is deleted {DEMO_LIFETIME_DAYS} days after it was made.
-            You are signed in as its clinician. To sign in again later, use{" "}
-            <strong data-testid="demo-email">{ownEmail}</strong> and this password, shown only now:
+            You are signed in as its clinician. To sign in again later, use this email and password; the
+            password is shown only now:
           </p>
-          <p>
-            <code
-              data-testid="demo-password"
-              className="rounded bg-slate-100 px-2 py-1 text-lg dark:bg-slate-800"
-            >
-              {demoPassword}
-            </code>
-          </p>
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2">
+            <dt>Email</dt>
+            <dd>
+              <code
+                data-testid="demo-email"
+                className="rounded bg-slate-100 px-2 py-1 break-all dark:bg-slate-800"
+              >
+                {ownEmail}
+              </code>
+            </dd>
+            <dt>Password</dt>
+            <dd>
+              <code
+                data-testid="demo-password"
+                className="rounded bg-slate-100 px-2 py-1 text-lg dark:bg-slate-800"
+              >
+                {demoPassword}
+              </code>
+            </dd>
+          </dl>
         </Panel>
       )}
       <nav aria-label="Clinic pages" className="flex flex-wrap gap-3 text-sm">
