@@ -1,0 +1,26 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { CallBudget } from "./call-budget";
+import type { CallContext } from "./call-gate";
+
+/**
+ * The service calls of one request made on behalf of a signed-in user (a patient, or a clinician
+ * viewing a patient): each attempt is charged to that user's budget of
+ * CGM_CALLS_PER_USER_PER_MINUTE (CallBudgetExceeded past it, a 429 to the user), and none starts
+ * once the request's client has gone (`signal`). The background sync runs outside this context
+ * (withCallGate), so it is never charged to anyone's budget.
+ *
+ * The budget is counted in this process's memory: with several server processes behind a load
+ * balancer a user may get up to that many times the budget. That is enough for what it is for,
+ * keeping one person (or one stolen session) from holding a server and spending the app's shared
+ * rate limit, without a database write before every call; the sync's own pacing, which must hold
+ * across processes, is kept in the database (lib/sync/limiter.ts).
+ */
+
+let budget: CallBudget | undefined;
+
+export function requestCalls(userId: string, signal: AbortSignal): CallContext {
+  budget ??= new CallBudget(env().CGM_CALLS_PER_USER_PER_MINUTE);
+  const charged = budget;
+  return { signal, gate: async () => charged.charge(userId, Date.now()) };
+}
