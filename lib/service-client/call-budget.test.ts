@@ -46,6 +46,14 @@ describe("CallBudget", () => {
     expect(allowed.length).toBeGreaterThanOrEqual(25);
   });
 
+  it("is recognised by its brand, as another bundle's copy of the class would be", () => {
+    const copy = Object.assign(new Error("x"), {
+      [Symbol.for("glucose-dashboard.CallBudgetExceeded")]: true,
+    });
+    expect(copy).toBeInstanceOf(CallBudgetExceeded);
+    expect(new Error("x")).not.toBeInstanceOf(CallBudgetExceeded);
+  });
+
   it("keeps each user's budget apart", () => {
     const budget = new CallBudget(1, 60_000);
     budget.charge("ann", t0);

@@ -8,8 +8,16 @@
 
 export const BUDGET_WINDOW_MS = 60_000;
 
+// Next bundles this module once per layer (pages, route handlers) while one budget serves both
+// (request-calls.ts): the error is recognised by a registered symbol every copy shares.
+const EXCEEDED = Symbol.for("glucose-dashboard.CallBudgetExceeded");
+
 /** A user asked for more calls than the budget allows; `retryAfterSeconds` until one is free. */
 export class CallBudgetExceeded extends Error {
+  readonly [EXCEEDED] = true;
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === "object" && x !== null && EXCEEDED in x;
+  }
   constructor(
     readonly calls: number,
     readonly retryAfterSeconds: number,

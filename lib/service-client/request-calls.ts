@@ -17,10 +17,15 @@ import type { CallContext } from "./call-gate";
  * across processes, is kept in the database (lib/sync/limiter.ts).
  */
 
-let budget: CallBudget | undefined;
+declare global {
+  // One budget per process: Next bundles this module once for pages and once for route handlers,
+  // and a user's pages and API calls spend the same budget.
+  var __cgmCallBudget: CallBudget | undefined;
+}
 
-export function requestCalls(userId: string, signal: AbortSignal): CallContext {
-  budget ??= new CallBudget(env().CGM_CALLS_PER_USER_PER_MINUTE);
-  const charged = budget;
-  return { signal, gate: async () => charged.charge(userId, Date.now()) };
+/** `signal`: the request's, where there is one (API routes; Server Components get none). */
+export function requestCalls(userId: string, signal?: AbortSignal): CallContext {
+  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_CALLS_PER_USER_PER_MINUTE);
+  const budget = globalThis.__cgmCallBudget;
+  return { signal, gate: async () => budget.charge(userId, Date.now()) };
 }

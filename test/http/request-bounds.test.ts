@@ -171,6 +171,12 @@ describe("the budget of service calls per user and minute", () => {
     expect(body.message).toContain(`more than ${BUDGET} reads in a minute`);
     expect(calls()).toBe(before);
 
+    // Pages spend the same budget: the dashboard says so instead of reading.
+    const page = await fetch(`${base}/dashboard`, { headers: { Cookie: ann.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-testid="busy-notice"');
+    expect(calls()).toBe(before);
+
     // The budget is Ann's, not the server's: Bob reads as before.
     const other = await get(bob, `v2/users/self/egvs?${lastDays(90)}`);
     expect(other.status).toBe(200);
