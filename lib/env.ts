@@ -40,7 +40,7 @@ export const envSchema = z
     // Service calls one signed-in user's requests may make per minute (lib/service-client/
     // call-budget.ts), retries and chunks included; past it the API answers 429. A 90-day view
     // is about a dozen calls, so the default lets a person click through pages freely.
-    CGM_CALLS_PER_USER_PER_MINUTE: positiveInt.max(60_000).default(120),
+    CGM_USER_CALLS_PER_MINUTE: positiveInt.max(60_000).default(120),
     // The service releases readings after a delay (the real one: about 1 to 3 hours); pages warn
     // only when the newest reading is older than this plus 15 minutes.
     CGM_DATA_DELAY_MINUTES: z.coerce

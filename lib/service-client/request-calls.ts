@@ -6,7 +6,7 @@ import type { CallContext } from "./call-gate";
 /**
  * The service calls of one request made on behalf of a signed-in user (a patient, or a clinician
  * viewing a patient): each attempt is charged to that user's budget of
- * CGM_CALLS_PER_USER_PER_MINUTE (CallBudgetExceeded past it, a 429 to the user), and none starts
+ * CGM_USER_CALLS_PER_MINUTE (CallBudgetExceeded past it, a 429 to the user), and none starts
  * once the request's client has gone (`signal`). The background sync runs outside this context
  * (withCallGate), so it is never charged to anyone's budget.
  *
@@ -25,7 +25,7 @@ declare global {
 
 /** `signal`: the request's, where there is one (API routes; Server Components get none). */
 export function requestCalls(userId: string, signal?: AbortSignal): CallContext {
-  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_CALLS_PER_USER_PER_MINUTE);
+  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_USER_CALLS_PER_MINUTE);
   const budget = globalThis.__cgmCallBudget;
   return { signal, gate: async () => budget.charge(userId, Date.now()) };
 }

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const preload = pathToFileURL(path.resolve("test/support/call-tap.mjs")).href;
   server = await startAppServer({
     CGM_MAX_WINDOW_DAYS: String(CHUNK_DAYS),
-    CGM_CALLS_PER_USER_PER_MINUTE: String(BUDGET),
+    CGM_USER_CALLS_PER_MINUTE: String(BUDGET),
     SANDBOX_FAULTS: "on",
     DATA_DIR: dataDir,
     CALL_TAP_FILE: tapFile,
