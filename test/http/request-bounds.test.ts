@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { clinicClient } from "../support/clinic-client";
 import { type DashboardSession, dashboardApp, developer, signIn } from "../support/dashboard-client";
 import { DAY_NIGHT_STATISTICS, dt } from "../support/sandbox-client";
 
@@ -181,6 +182,23 @@ describe("the budget of service calls per user and minute", () => {
     const other = await get(bob, `v2/users/self/egvs?${lastDays(90)}`);
     expect(other.status).toBe(200);
     expect(calls() - before).toBe(90 / CHUNK_DAYS);
+  });
+});
+
+describe("a clinician's budget", () => {
+  it("is the clinician's own: spent on a patient's data, it leaves the patient's untouched", async () => {
+    const clinic = clinicClient(base);
+    const dr = await clinic.clinician();
+    const { token, page } = await clinic.addPatient(dr, "Pat Budget");
+    const patient = { cookie: await clinic.acceptAsPatient(token, "SandboxUser5") };
+    const summary = `/api/clinic/patients/${clinic.patientIdIn(page, "Pat Budget")}/summary?${lastDays(90)}`;
+    // 30 calls each: the second summary runs out of the clinician's 40.
+    expect((await clinic.get(summary, dr.cookie)).status).toBe(200);
+    const refused = await clinic.get(summary, dr.cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error).toBe("too_many_requests");
+    expect((await get(patient, `v2/users/self/egvs?${lastDays(90)}`)).status).toBe(200);
   });
 });
 
