@@ -54,7 +54,9 @@ export function errorResponse(e: unknown): Response {
     return res;
   }
   // The client has gone and reads nothing; the status (nginx's "client closed request") is for logs.
-  if (e instanceof CallsAbandoned) return jsonError(499, "client_closed_request", e.message);
+  // An AbortError is the same end met while an answer's body was still arriving.
+  if (e instanceof CallsAbandoned || (e instanceof Error && e.name === "AbortError"))
+    return jsonError(499, "client_closed_request", "The client closed the request.");
   if (e instanceof ReconnectRequired) {
     return jsonError(
       401,
