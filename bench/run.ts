@@ -3,7 +3,7 @@
  * Not a test: it measures and prints; the targets are in the issue and in the README.
  */
 import { randomBytes } from "node:crypto";
-import { freePort, startAppServer } from "../test/support/app-server";
+import { freePort, startAppServer, UNLIMITED_CALL_BUDGET } from "../test/support/app-server";
 import { signIn } from "../test/support/dashboard-client";
 import { bearer, connect, DAY_NIGHT_STATISTICS, dt, registerApp } from "../test/support/sandbox-client";
 import { dashboardPages } from "./dashboard";
@@ -47,7 +47,7 @@ async function measure(name: string, call: () => Promise<Response>) {
 }
 
 async function main() {
-  const server = await startAppServer();
+  const server = await startAppServer(UNLIMITED_CALL_BUDGET);
   try {
     const base = server.url;
     const app = await registerApp(base, "Benchmark");
@@ -130,6 +130,7 @@ async function proxyOverhead() {
     `${dashboardUrl}/api/auth/callback/cgm`,
   );
   const dashboard = await startAppServer({
+    ...UNLIMITED_CALL_BUDGET,
     PORT: String(port),
     CGM_API_BASE_URL: `${service.url}/sandbox`,
     CGM_CLIENT_ID: app.client_id,

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startAppServer } from "../test/support/app-server";
+import { startAppServer, UNLIMITED_CALL_BUDGET } from "../test/support/app-server";
 
 /**
  * Starts one production server for the browser tests; its URL reaches the tests as baseURL. The
@@ -12,6 +12,7 @@ export default async function globalSetup() {
   const tapFile = path.join(mkdtempSync(path.join(tmpdir(), "glucose-e2e-tap-")), "issued-tokens.txt");
   const tap = pathToFileURL(path.join(process.cwd(), "test/support/token-tap.mjs")).href;
   const server = await startAppServer({
+    ...UNLIMITED_CALL_BUDGET,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${tap}`.trim(),
     TOKEN_TAP_FILE: tapFile,
   });

@@ -24,6 +24,19 @@ describe("envSchema", () => {
     }
   });
 
+  it("bounds each request: 90 days and 120 service calls per user and minute unless configured", () => {
+    const env = envSchema.parse({});
+    expect(env.CGM_MAX_REQUEST_DAYS).toBe(90);
+    expect(env.CGM_USER_CALLS_PER_MINUTE).toBe(120);
+    const set = envSchema.parse({ CGM_MAX_REQUEST_DAYS: "180", CGM_USER_CALLS_PER_MINUTE: "30" });
+    expect([set.CGM_MAX_REQUEST_DAYS, set.CGM_USER_CALLS_PER_MINUTE]).toEqual([180, 30]);
+    const bad = envSchema.safeParse({ CGM_MAX_REQUEST_DAYS: "30", CGM_USER_CALLS_PER_MINUTE: "0" });
+    const byPath = Object.fromEntries(bad.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
+    expect(byPath.CGM_MAX_REQUEST_DAYS).toContain("may not be under 90");
+    expect(byPath.CGM_USER_CALLS_PER_MINUTE).toBeDefined();
+    expect(envSchema.safeParse({ CGM_MAX_REQUEST_DAYS: "367" }).success).toBe(false);
+  });
+
   it("names every secret a deployment against another service must bring", () => {
     const result = envSchema.safeParse({ CGM_API_BASE_URL: "https://api.cgm.example" });
     expect(result.success).toBe(false);

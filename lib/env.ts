@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DEFAULT_MAX_REQUEST_DAYS } from "@/lib/cgm/window-bounds";
 
 /**
  * The whole configuration, validated once. Every environment variable the app reads is here,
@@ -26,6 +27,20 @@ export const envSchema = z
     CGM_CLIENT_ID: z.string().min(1).optional(),
     CGM_CLIENT_SECRET: z.string().min(1).optional(),
     CGM_MAX_WINDOW_DAYS: positiveInt.max(90).default(30),
+    // The longest window one request may read (lib/cgm/window-bounds.ts). Never less than the
+    // reports' 90 days, which the dashboard's own views ask for; at most a year, which with
+    // 30-day chunks is 13 calls.
+    CGM_MAX_REQUEST_DAYS: positiveInt
+      .min(
+        DEFAULT_MAX_REQUEST_DAYS,
+        `CGM_MAX_REQUEST_DAYS may not be under ${DEFAULT_MAX_REQUEST_DAYS}: the dashboard's own views read ${DEFAULT_MAX_REQUEST_DAYS}-day windows`,
+      )
+      .max(366, "CGM_MAX_REQUEST_DAYS may be at most 366")
+      .default(DEFAULT_MAX_REQUEST_DAYS),
+    // Service calls one signed-in user's requests may make per minute (lib/service-client/
+    // call-budget.ts), retries and chunks included; past it the API answers 429. A 90-day view
+    // is about a dozen calls, so the default lets a person click through pages freely.
+    CGM_USER_CALLS_PER_MINUTE: positiveInt.max(60_000).default(120),
     // The service releases readings after a delay (the real one: about 1 to 3 hours); pages warn
     // only when the newest reading is older than this plus 15 minutes.
     CGM_DATA_DELAY_MINUTES: z.coerce

@@ -88,15 +88,25 @@ export function ClinicPatientShell({
 }
 
 /** The service refused or failed while the page read the patient's data: what it means for the clinic. */
+const SERVICE_STATES: Partial<Record<BlockedState, { title: string; text: string }>> = {
+  reconnect: {
+    title: "Reconnect needed",
+    text: "The glucose service no longer accepts this patient's authorization. Ask the patient to sign in to the dashboard and reconnect their CGM account.",
+  },
+  busy: {
+    title: "Too many reads in a minute",
+    text: "Your pages asked the glucose service for more data in the last minute than one person may. Wait a minute, then try again.",
+  },
+};
+
 export function ServiceStateNotice({ state }: { state: BlockedState }) {
-  const reconnect = state === "reconnect";
+  const { title, text } = SERVICE_STATES[state] ?? {
+    title: "The glucose service is unavailable",
+    text: "The glucose service could not be reached just now. Try again in a moment.",
+  };
   return (
-    <Panel title={reconnect ? "Reconnect needed" : "The glucose service is unavailable"}>
-      <p data-testid="service-state">
-        {reconnect
-          ? "The glucose service no longer accepts this patient's authorization. Ask the patient to sign in to the dashboard and reconnect their CGM account."
-          : "The glucose service could not be reached just now. Try again in a moment."}
-      </p>
+    <Panel title={title}>
+      <p data-testid="service-state">{text}</p>
     </Panel>
   );
 }

@@ -35,6 +35,21 @@ export function BlockedNotice({
         </a>
       </Panel>
     );
+  if (state === "busy")
+    return (
+      <Panel title="Too many reads in a minute">
+        <p data-testid="busy-notice">
+          Your pages asked the glucose service for more data in the last minute than one person may. Your data
+          is safe; wait a minute, then try again.
+        </p>
+        <a
+          href={returnTo}
+          className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-medium dark:border-slate-700"
+        >
+          Try again
+        </a>
+      </Panel>
+    );
   if (state === "not_connected")
     return (
       <Panel title="Connect your CGM account">

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { statisticsV1RequestSchema, statisticsV2RequestSchema, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import {
+  checkedWindow,
   getCalibrations,
   getDataRange,
   getDevices,
@@ -16,9 +17,9 @@ import type { PatientContext } from "./route";
 
 /**
  * /api/cgm/<service path>: the service's data paths, mirrored for the signed-in patient. Input is
- * checked with the shared schemas before anything goes upstream, so a bad window or statistics
- * body costs the service nothing; answers go through the typed client (refresh, retries, long
- * windows split and merged).
+ * checked with the shared schemas and the limit of every request's window before anything goes
+ * upstream, so a bad or overlong window or statistics body costs the service nothing; answers go
+ * through the typed client (refresh, retries, long windows split and merged).
  */
 
 type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
@@ -49,9 +50,11 @@ function notFound(path: string): InputError {
   return new InputError(`/api/cgm/${path} is not a data path of the service.`, 404, "not_found");
 }
 
+/** The query's window, checked in shape and against the limits of every request (a 400 otherwise). */
 export function parseWindowQuery(searchParams: URLSearchParams): Window {
   const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
+  checkedWindow(parsed.data);
   return parsed.data;
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
+import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
+import { WindowRefused } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
-import { ServiceError } from "@/lib/service-client/transport";
+import { CallsAbandoned, ServiceError } from "@/lib/service-client/transport";
 
 /**
  * Every error a dashboard API route can meet, mapped to one JSON answer in one place:
@@ -45,6 +47,16 @@ function upstreamMessage(body: unknown): string | null {
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof InputError) return jsonError(e.status, e.code, e.message);
+  if (e instanceof WindowRefused) return jsonError(400, "invalid_request", e.message);
+  if (e instanceof CallBudgetExceeded) {
+    const res = jsonError(429, "too_many_requests", e.message);
+    res.headers.set("Retry-After", String(e.retryAfterSeconds));
+    return res;
+  }
+  // The client has gone and reads nothing; the status (nginx's "client closed request") is for logs.
+  // An AbortError is the same end met while an answer's body was still arriving.
+  if (e instanceof CallsAbandoned || (e instanceof Error && e.name === "AbortError"))
+    return jsonError(499, "client_closed_request", "The client closed the request.");
   if (e instanceof ReconnectRequired) {
     return jsonError(
       401,

@@ -7,6 +7,8 @@ import { STATUS_LABEL } from "@/lib/clinic/patient-status";
 import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
+import { withCallContext } from "@/lib/service-client/call-gate";
+import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
 import { errorResponse, InputError, jsonError, PATIENT_DATA_HEADERS } from "./errors";
 
@@ -48,12 +50,18 @@ export function assertSameOrigin(req: Request): void {
   }
 }
 
-/** Whose data a request reads, or the answer when it reads none. */
-type Subject = { userId: string; connection: ConnectionRow; audit?: () => Promise<void> } | Response;
+/**
+ * Whose data a request reads and who asks (`viewerId`, whose call budget it spends), or the
+ * answer when it reads none.
+ */
+type Subject =
+  | { userId: string; viewerId: string; connection: ConnectionRow; audit?: () => Promise<void> }
+  | Response;
 
 /**
  * The shared body of the data routes: the subject's connection, the handler, and the answer with
- * the patient-data headers and where the time went.
+ * the patient-data headers and where the time went. The handler's service calls are charged to
+ * the viewer's budget and abandoned when the client disconnects (lib/service-client/request-calls.ts).
  */
 function dataRoute(
   resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<Subject>,
@@ -66,10 +74,12 @@ function dataRoute(
       const params = await ctx.params;
       const subject = await resolve(req, params);
       if (subject instanceof Response) return subject;
-      const { userId, connection } = subject;
+      const { userId, viewerId, connection } = subject;
       if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
       const t1 = performance.now();
-      const body = await handler({ req, params, userId, connection });
+      const body = await withCallContext(requestCalls(viewerId, req.signal), () =>
+        handler({ req, params, userId, connection }),
+      );
       // Logged once the data is ready to go: a refused or failed request showed nothing.
       await subject.audit?.();
       const t2 = performance.now();
@@ -102,7 +112,7 @@ export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>)
     if (!patient) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
     const { userId, connection } = patient;
     if (!connection) return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
-    return { userId, connection };
+    return { userId, viewerId: userId, connection };
   }, handler);
 }
 
@@ -139,6 +149,7 @@ export function clinicPatientRoute(
     }
     return {
       userId: access.patient.patientUserId,
+      viewerId,
       connection,
       audit: () =>
         recordAudit({

@@ -4,6 +4,9 @@ import { currentUserId } from "@/lib/auth";
 import { isClinician } from "@/lib/clinic/clinics";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
+import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
+import { withCallContext } from "@/lib/service-client/call-gate";
+import { requestCalls } from "@/lib/service-client/request-calls";
 import {
   type ConnectionRow,
   connectionOfOwner,
@@ -17,7 +20,7 @@ import { ServiceError } from "@/lib/service-client/transport";
  * their own connection and their preferences. The states a page must design for besides data are
  * named here once, so every page words them the same way.
  */
-export type BlockedState = "not_connected" | "reconnect" | "unavailable" | "clinician";
+export type BlockedState = "not_connected" | "reconnect" | "unavailable" | "clinician" | "busy";
 
 export interface PatientPage {
   userId: string;
@@ -35,12 +38,18 @@ export async function patientPage(): Promise<PatientPage | { blocked: BlockedSta
   return { userId, connection, preferences };
 }
 
-/** Runs the page's service calls; a revoked authorization or an unreachable service becomes a state. */
+/**
+ * Runs the page's service calls, charged to the signed-in viewer's call budget as the API's are
+ * (lib/service-client/request-calls.ts); a revoked authorization, an unreachable service or a
+ * spent budget becomes a state.
+ */
 export async function withServiceStates<T>(load: () => Promise<T>): Promise<T | { blocked: BlockedState }> {
+  const viewerId = await currentUserId();
   try {
-    return await load();
+    return await withCallContext(viewerId ? requestCalls(viewerId) : {}, load);
   } catch (e) {
     if (e instanceof ReconnectRequired) return { blocked: "reconnect" };
+    if (e instanceof CallBudgetExceeded) return { blocked: "busy" };
     if (e instanceof ServiceError) {
       // Kept for the operator: a 4xx here is our request's fault, not the service's. The message
       // names the status and path only, never a token.

@@ -27,6 +27,7 @@ describe("report periods", () => {
     [{ startDate: "2026-11-01", endDate: "2026-11-15T00:00:00" }, "startDate"],
     [{ endDate: "2026-11-15T00:00:00" }, "startDate is required"],
     [{ startDate: "2026-01-01T00:00:00", endDate: "2026-11-15T00:00:00" }, "at most 90 days"],
+    [{ startDate: "0001-01-01T00:00:00", endDate: "0001-01-02T00:00:00" }, "Dates must lie between"],
     [{ days: "0" }, "at least 1 day"],
     [{ days: "91" }, "at most 90 days"],
     [{ days: "1.5" }, "whole number"],

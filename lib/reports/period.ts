@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { windowQuerySchema, zodMessage } from "@/lib/cgm/schemas";
+import { DEFAULT_MAX_REQUEST_DAYS, windowBoundsProblem } from "@/lib/cgm/window-bounds";
 
 /**
  * A report's period: a window on systemTime, [startMs, endMs], as the service's own query values.
  * Pages choose it as "the last N days of data" (ending at the service's newest reading, because the
  * real service publishes hours late) or as explicit startDate/endDate; the summary API takes the
  * explicit form only. At most 90 days: the consensus asks for 14, and longer periods blur the
- * patterns an AGP is read for.
+ * patterns an AGP is read for; it is also the most one request may read by default
+ * (lib/cgm/window-bounds.ts), so the two limits are one number.
  */
-export const REPORT_MAX_DAYS = 90;
+export const REPORT_MAX_DAYS = DEFAULT_MAX_REQUEST_DAYS;
 export const REPORT_DEFAULT_DAYS = 14;
 export const REPORT_PERIOD_DAYS = [7, 14, 30, 90] as const;
 
@@ -42,9 +44,12 @@ export function previousPeriod(period: ReportPeriod): ReportPeriod {
 /** Explicit startDate/endDate, checked like the service checks them, then the report's own limit. */
 export const reportPeriodSchema = windowQuerySchema
   .transform((q) => periodOf(parseDateTime(q.startDate)!, parseDateTime(q.endDate)!))
-  .refine((p) => p.endMs - p.startMs <= REPORT_MAX_DAYS * MS_PER_DAY, {
-    message: `a report covers at most ${REPORT_MAX_DAYS} days: choose a startDate no more than ${REPORT_MAX_DAYS} days before endDate`,
-    path: ["startDate"],
+  .superRefine((p, ctx) => {
+    const message =
+      p.endMs - p.startMs > REPORT_MAX_DAYS * MS_PER_DAY
+        ? `a report covers at most ${REPORT_MAX_DAYS} days: choose a startDate no more than ${REPORT_MAX_DAYS} days before endDate`
+        : windowBoundsProblem(p.startMs, p.endMs, REPORT_MAX_DAYS);
+    if (message) ctx.addIssue({ code: "custom", message, path: ["startDate"] });
   });
 
 export const reportDaysSchema = z.coerce

@@ -19,8 +19,9 @@ import {
   type StatisticsV2Response,
   statisticsV1ResponseSchema,
   statisticsV2ResponseSchema,
+  windowBoundsProblem,
 } from "@/lib/cgm";
-import { currentCallGate } from "./call-gate";
+import { currentCallContext } from "./call-gate";
 import { serviceConfig } from "./config";
 import { accessToken, type ConnectionRef, connectionIdOf, ReconnectRequired } from "./tokens";
 import { fetchWithRetry, ServiceError } from "./transport";
@@ -30,8 +31,10 @@ import { mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
  * Typed calls to the service for one connection. Every call carries a fresh access token; a 401
  * gets one refresh (shared with every concurrent caller) and one retry, and a second 401 means the
  * authorization is gone. Windowed reads longer than CGM_MAX_WINDOW_DAYS are split into chunks
- * fetched a few at a time and merged in order without duplicates. Responses are parsed with the
- * shared schemas, so the rest of the app only sees the service's documented shapes.
+ * fetched a few at a time and merged in order without duplicates; no windowed call reads more than
+ * CGM_MAX_REQUEST_DAYS, whoever asks. Responses are parsed with the shared schemas, so the rest of
+ * the app only sees the service's documented shapes. The calling context (call-gate.ts) may gate
+ * each attempt and abandon the calls.
  */
 
 const CHUNK_CONCURRENCY = 3;
@@ -49,7 +52,7 @@ export async function serviceRequest(connection: ConnectionRef, request: Service
   const { baseUrl } = serviceConfig();
   const url = new URL(`${baseUrl}${request.path}`);
   for (const [k, v] of Object.entries(request.query ?? {})) url.searchParams.set(k, v);
-  const gate = currentCallGate();
+  const { gate, signal } = currentCallContext();
   const send = (token: string) =>
     fetchWithRetry(
       url.toString(),
@@ -61,6 +64,7 @@ export async function serviceRequest(connection: ConnectionRef, request: Service
           ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
       },
       undefined,
       gate,
@@ -110,11 +114,33 @@ export interface Window {
   endDate: string;
 }
 
+/** A window no request may ask of the service (lib/cgm/window-bounds.ts): a 400 to whoever asked. */
+export class WindowRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WindowRefused";
+  }
+}
+
+/**
+ * The window in milliseconds, once it is one any request may read: the one check of every
+ * windowed call and of the dashboard's API (which checks before it spends anything else), so no
+ * entry point can ask the service for more.
+ */
+export function checkedWindow(window: Window): { startMs: number; endMs: number } {
+  const startMs = parseDateTime(window.startDate);
+  const endMs = parseDateTime(window.endDate);
+  if (startMs === null || endMs === null || endMs < startMs) {
+    throw new WindowRefused("startDate and endDate must be DateTimes (YYYY-MM-DDThh:mm:ss), in that order.");
+  }
+  const problem = windowBoundsProblem(startMs, endMs, serviceConfig().maxRequestDays);
+  if (problem) throw new WindowRefused(problem);
+  return { startMs, endMs };
+}
+
 /** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
 async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
-  const start = parseDateTime(window.startDate);
-  const end = parseDateTime(window.endDate);
-  if (start === null || end === null) throw new ServiceError("upstream_error", 400, "Invalid window.");
+  const { startMs: start, endMs: end } = checkedWindow(window);
   const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) => ({
     startDate: formatDateTime(c.startMs),
     endDate: formatDateTime(c.endMs),
@@ -180,6 +206,7 @@ export async function getCalibrations(connection: ConnectionRef, version: "v1" |
 }
 
 export async function getDevices(connection: ConnectionRef, version: "v1" | "v2", window: Window) {
+  checkedWindow(window);
   const res = await serviceRequest(connection, {
     path: `/${version}/users/self/devices`,
     query: windowQuery(window),
@@ -201,6 +228,7 @@ export async function getStatistics<V extends "v1" | "v2">(
   window: Window,
   body: unknown,
 ): Promise<StatisticsOf<V>> {
+  checkedWindow(window);
   const res = await serviceRequest(connection, {
     method: "POST",
     path: `/${version}/users/self/statistics`,

@@ -10,6 +10,8 @@ export interface ServiceConfig {
   clientSecret: string;
   redirectUri: string;
   maxWindowDays: number;
+  /** The longest window one request may read (CGM_MAX_REQUEST_DAYS). */
+  maxRequestDays: number;
 }
 
 export function serviceConfig(): ServiceConfig {
@@ -20,5 +22,6 @@ export function serviceConfig(): ServiceConfig {
     clientSecret: e.CGM_CLIENT_SECRET ?? localSecrets().cgmClientSecret,
     redirectUri: `${e.APP_URL}${CALLBACK_PATH}`,
     maxWindowDays: e.CGM_MAX_WINDOW_DAYS,
+    maxRequestDays: e.CGM_MAX_REQUEST_DAYS,
   };
 }

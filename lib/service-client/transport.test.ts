@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   backoffMs,
+  CallsAbandoned,
   DEFAULT_RETRY_POLICY,
   fetchWithRetry,
   type RetryPolicy,
@@ -107,6 +108,32 @@ describe("fetchWithRetry against a real HTTP server", () => {
     // The gate ran before the 1st, 2nd and 3rd request, each time with none of them sent yet.
     expect(seen).toEqual([0, 1, 2]);
     expect(hits).toBe(3);
+  });
+
+  it("stops when the caller's signal aborts: no retry after the wait, which ends at once", async () => {
+    script = [{ status: 429, headers: { "Retry-After": "2" } }];
+    hits = 0;
+    const caller = new AbortController();
+    const started = Date.now();
+    const pending = fetchWithRetry(url, { signal: caller.signal }, fast).catch((e) => e);
+    await new Promise((r) => setTimeout(r, 200));
+    caller.abort();
+    expect(await pending).toBeInstanceOf(CallsAbandoned);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 2_200));
+    expect(hits).toBe(1);
+  });
+
+  it("sends nothing for a caller already gone, and aborts an attempt under way", async () => {
+    hits = 0;
+    const gone = AbortSignal.abort();
+    expect(await fetchWithRetry(url, { signal: gone }, fast).catch((e) => e)).toBeInstanceOf(CallsAbandoned);
+    expect(hits).toBe(0);
+    // The gate held the attempt; the caller left meanwhile: the attempt is not sent.
+    const caller = new AbortController();
+    const held = fetchWithRetry(url, { signal: caller.signal }, fast, async () => caller.abort());
+    expect(await held.catch((e) => e)).toBeInstanceOf(CallsAbandoned);
+    expect(hits).toBe(0);
   });
 
   it("turns an unreachable service into ServiceError('network')", async () => {

@@ -3,9 +3,11 @@
  * say "try again" (408, 425, 429, 500, 502, 503, 504) and network failures, with exponential
  * backoff and full jitter (AWS Architecture Blog, "Exponential Backoff and Jitter"), honouring
  * Retry-After (RFC 9110 section 10.2.3, seconds or an HTTP date), and never past a total budget so a
- * page request cannot hang behind an outage. Kept free of tokens and config so it can be tested
- * alone.
+ * page request cannot hang behind an outage. The caller's signal (`init.signal`: the request whose
+ * client went away) stops it at once: the attempt under way, the wait before a retry, and any
+ * attempt not yet started. Kept free of tokens and config so it can be tested alone.
  */
+import { setTimeout as delay } from "node:timers/promises";
 
 export type ServiceErrorCode =
   | "unavailable"
@@ -25,6 +27,18 @@ export class ServiceError extends Error {
     super(message);
     this.name = "ServiceError";
   }
+}
+
+/** The caller stopped wanting the answer (its signal aborted): nothing more is asked of the service. */
+export class CallsAbandoned extends Error {
+  constructor() {
+    super("The calls to the service were abandoned: whoever asked has gone.");
+    this.name = "CallsAbandoned";
+  }
+}
+
+function assertWanted(signal: AbortSignal | null | undefined): void {
+  if (signal?.aborted) throw new CallsAbandoned();
 }
 
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
@@ -61,8 +75,6 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
   return Math.floor(random() * ceiling);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Fetches with retries. Returns the last Response, which may itself be an error status (a
  * non-retryable one at once, a retryable one once the attempts or the budget run out), so the
@@ -77,14 +89,20 @@ export async function fetchWithRetry(
   beforeAttempt?: () => Promise<void>,
 ): Promise<Response> {
   const startedAt = Date.now();
+  const caller = init.signal;
   for (let attempt = 0; ; attempt++) {
     const last = attempt + 1 >= policy.maxAttempts;
     let response: Response | null = null;
     let failure: unknown = null;
+    assertWanted(caller);
     await beforeAttempt?.();
+    // A gate may have made it wait (the sync's rate limit): the caller may be gone meanwhile.
+    assertWanted(caller);
+    const timeout = AbortSignal.timeout(policy.attemptTimeoutMs);
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.attemptTimeoutMs) });
+      response = await fetch(url, { ...init, signal: caller ? AbortSignal.any([caller, timeout]) : timeout });
     } catch (e) {
+      assertWanted(caller);
       failure = e;
     }
     if (response && !RETRYABLE_STATUSES.has(response.status)) return response;
@@ -97,6 +115,6 @@ export async function fetchWithRetry(
       throw new ServiceError("network", 0, `The service could not be reached: ${String(failure)}`);
     }
     await response?.body?.cancel();
-    await sleep(wait);
+    await delay(wait, undefined, caller ? { signal: caller } : {}).catch(() => assertWanted(caller));
   }
 }

@@ -57,6 +57,20 @@ describe("mapWithConcurrency", () => {
     expect(out).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(2);
   });
+
+  it("starts no task once one has failed, and rejects with that failure", async () => {
+    const started: number[] = [];
+    const run = mapWithConcurrency([0, 1, 2, 3, 4, 5, 6, 7], 3, async (i) => {
+      started.push(i);
+      await new Promise((r) => setTimeout(r, i === 1 ? 5 : 20));
+      if (i === 1) throw new Error("chunk 1 failed");
+      return i;
+    });
+    await expect(run).rejects.toThrow("chunk 1 failed");
+    await new Promise((r) => setTimeout(r, 50));
+    // 0, 1, 2 were under way; 0 and 2 finished and took nothing new after 1 failed.
+    expect(started.sort()).toEqual([0, 1, 2]);
+  });
 });
 
 describe("fetchAheadInOrder", () => {

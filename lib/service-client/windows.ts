@@ -49,7 +49,11 @@ export function mergeBySystemTime<T extends { systemTime: string }>(
   return merged;
 }
 
-/** Runs `task` over `items` with at most `limit` in flight; results keep the items' order. */
+/**
+ * Runs `task` over `items` with at most `limit` in flight; results keep the items' order. Once a
+ * task fails no new one starts (the answer is lost anyway: a refused budget, a caller gone, the
+ * service failing), and the tasks under way are left to settle.
+ */
 export async function mapWithConcurrency<I, O>(
   items: readonly I[],
   limit: number,
@@ -57,10 +61,16 @@ export async function mapWithConcurrency<I, O>(
 ): Promise<O[]> {
   const results = new Array<O>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const index = next++;
-      results[index] = await task(items[index] as I, index);
+      try {
+        results[index] = await task(items[index] as I, index);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

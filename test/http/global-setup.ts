@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import "vitest";
 import type { TestProject } from "vitest/node";
-import { startAppServer } from "../support/app-server";
+import { startAppServer, UNLIMITED_CALL_BUDGET } from "../support/app-server";
 import { emptyDatabase } from "../support/database";
 
 declare module "vitest" {
@@ -20,7 +20,7 @@ declare module "vitest" {
  * of TEST_DATABASE_URL (CI runs the suites once on each).
  */
 export default async function setup(project: TestProject) {
-  const env: Record<string, string> = {};
+  const env: Record<string, string> = { ...UNLIMITED_CALL_BUDGET };
   if (process.env.TEST_DATABASE_URL) {
     await emptyDatabase(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;

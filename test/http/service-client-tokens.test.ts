@@ -159,6 +159,7 @@ describe("malformed token responses are refused", () => {
       clientSecret: "s",
       redirectUri: `${CLIENT_APP_URL}/api/auth/callback/cgm`,
       maxWindowDays: 30,
+      maxRequestDays: 90,
     };
     await expect(lib.oauth.refreshTokens("r", config)).rejects.toMatchObject({ code: "malformed_response" });
   });

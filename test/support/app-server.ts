@@ -23,6 +23,13 @@ const ROOT = path.resolve(__dirname, "../..");
  */
 const KEEP_ALIVE = ["--keepAliveTimeout", "65000"];
 
+/**
+ * The largest call budget per user and minute (CGM_USER_CALLS_PER_MINUTE): test suites and
+ * benchmarks read far more in a minute, as one user, than a person does, and are not about the
+ * budget; test/http/request-bounds.test.ts tests it on a server of its own.
+ */
+export const UNLIMITED_CALL_BUDGET = { CGM_USER_CALLS_PER_MINUTE: "60000" } as const;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

@@ -1,0 +1,31 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { CallBudget } from "./call-budget";
+import type { CallContext } from "./call-gate";
+
+/**
+ * The service calls of one request made on behalf of a signed-in user (a patient, or a clinician
+ * viewing a patient): each attempt is charged to that user's budget of
+ * CGM_USER_CALLS_PER_MINUTE (CallBudgetExceeded past it, a 429 to the user), and none starts
+ * once the request's client has gone (`signal`). The background sync runs outside this context
+ * (withCallGate), so it is never charged to anyone's budget.
+ *
+ * The budget is counted in this process's memory: with several server processes behind a load
+ * balancer a user may get up to that many times the budget. That is enough for what it is for,
+ * keeping one person (or one stolen session) from holding a server and spending the app's shared
+ * rate limit, without a database write before every call; the sync's own pacing, which must hold
+ * across processes, is kept in the database (lib/sync/limiter.ts).
+ */
+
+declare global {
+  // One budget per process: Next bundles this module once for pages and once for route handlers,
+  // and a user's pages and API calls spend the same budget.
+  var __cgmCallBudget: CallBudget | undefined;
+}
+
+/** `signal`: the request's, where there is one (API routes; Server Components get none). */
+export function requestCalls(userId: string, signal?: AbortSignal): CallContext {
+  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_USER_CALLS_PER_MINUTE);
+  const budget = globalThis.__cgmCallBudget;
+  return { signal, gate: async () => budget.charge(userId, Date.now()) };
+}
