@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { clinicClient } from "../support/clinic-client";
-import {
-  authorizeAt,
-  callback,
-  dashboardApp,
-  setCookieOf,
-  signIn,
-  startSignIn,
-} from "../support/dashboard-client";
+import { dashboardApp, signIn } from "../support/dashboard-client";
 import { dt, revokeAppAs } from "../support/sandbox-client";
 
 /**
@@ -22,58 +15,19 @@ import { dt, revokeAppAs } from "../support/sandbox-client";
 
 const base = inject("baseUrl");
 const app = dashboardApp(inject("dataDir"));
-const { post, get, noticeOf, sessionOf, clinician, invite, PASSWORD } = clinicClient(base);
-
-const text = async (res: Response) => {
-  const body = await res.text();
-  // The pages' text as a person reads it: React's comment markers and tags out, entities in.
-  return body
-    .replace(/<!-- -->/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
-};
-
-/** A clinician adds a patient; the link as the clinic page shows it once. */
-async function addPatient(admin: { cookie: string; clinicId: string }, name: string, birthDate = "") {
-  const res = await post(
-    "/api/clinic/patients",
-    { clinicId: admin.clinicId, name, birthDate },
-    { cookie: admin.cookie },
-  );
-  expect(res.status).toBe(303);
-  expect(res.headers.get("location")).toBe(`/clinic?clinic=${admin.clinicId}#patient-link`);
-  const notice = noticeOf(res);
-  expect(notice).not.toBeNull();
-  const page = await text(await get(`/clinic?clinic=${admin.clinicId}`, `${admin.cookie}; ${notice}`));
-  const link = /data-testid="patient-invitation-link"[^>]*value="([^"]+)"/.exec(page)?.[1];
-  if (!link) throw new Error("no patient invitation link on the clinic page");
-  const url = new URL(link);
-  expect(url.pathname).toBe("/share");
-  return { token: url.searchParams.get("token") ?? "", page };
-}
-
-/** The patient's side: open the link, connect at the service (back to the link), allow access. */
-async function acceptAsPatient(token: string, username: string) {
-  const landing = await text(await get(`/share?token=${encodeURIComponent(token)}`));
-  expect(landing).toContain("Connect your CGM account");
-  const { loginUrl, stateCookie } = await startSignIn(base, `/share?token=${encodeURIComponent(token)}`);
-  const back = await callback(await authorizeAt(loginUrl.origin, loginUrl, username), stateCookie);
-  expect(back.status).toBe(303);
-  expect(back.headers.get("location")).toBe(`/share?token=${encodeURIComponent(token)}`);
-  const cookie = setCookieOf(back, "glucose.session")?.split(";")[0] ?? "";
-  const step2 = await text(await get(`/share?token=${encodeURIComponent(token)}`, cookie));
-  expect(step2).toContain("Step 2 of 2: allow the clinic access");
-  const accepted = await post("/api/sharing/accept", { token }, { cookie });
-  expect(accepted.status).toBe(303);
-  expect(accepted.headers.get("location")).toMatch(/^\/sharing\?accepted=/);
-  return cookie;
-}
-
-const patientIdIn = (page: string, name: string) => {
-  const m = new RegExp(`data-patient="([0-9a-f-]{36})"(?:(?!data-patient=).)*?${name}`, "s").exec(page);
-  if (!m?.[1]) throw new Error(`${name} is not on the clinic page`);
-  return m[1];
-};
+const {
+  post,
+  get,
+  noticeOf,
+  sessionOf,
+  clinician,
+  invite,
+  PASSWORD,
+  text,
+  addPatient,
+  acceptAsPatient,
+  patientIdIn,
+} = clinicClient(base);
 
 /** The clinic's audit log as its page shows it, newest first: each row's action and text. */
 async function auditRows(admin: { cookie: string; clinicId: string }) {

@@ -13,6 +13,8 @@ export interface AppServer {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would, and leaves its data folder. */
+  kill(): Promise<void>;
 }
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -108,6 +110,12 @@ export async function startAppServer(extraEnv: Record<string, string | undefined
         clearTimeout(timer);
       }
       if (!extraEnv.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
     },
   };
 }

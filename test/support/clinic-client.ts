@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { setCookieOf } from "./dashboard-client";
+import { authorizeAt, callback, setCookieOf, startSignIn } from "./dashboard-client";
 
 export interface PostOptions {
   cookie?: string;
@@ -92,5 +92,71 @@ export function clinicClient(base: string) {
     return new URL(link).searchParams.get("token") ?? "";
   }
 
-  return { PASSWORD, freshIp, freshEmail, post, get, sessionOf, noticeOf, signUp, clinician, invite };
+  /** A page's text as a person reads it: React's comment markers out, entities in. */
+  const text = async (res: Response) => {
+    const body = await res.text();
+    return body
+      .replace(/<!-- -->/g, "")
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&amp;", "&");
+  };
+
+  /** A clinician adds a patient; the link as the clinic page shows it once. */
+  async function addPatient(admin: { cookie: string; clinicId: string }, name: string, birthDate = "") {
+    const res = await post(
+      "/api/clinic/patients",
+      { clinicId: admin.clinicId, name, birthDate },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/clinic?clinic=${admin.clinicId}#patient-link`);
+    const notice = noticeOf(res);
+    expect(notice).not.toBeNull();
+    const page = await text(await get(`/clinic?clinic=${admin.clinicId}`, `${admin.cookie}; ${notice}`));
+    const link = /data-testid="patient-invitation-link"[^>]*value="([^"]+)"/.exec(page)?.[1];
+    if (!link) throw new Error("no patient invitation link on the clinic page");
+    const url = new URL(link);
+    expect(url.pathname).toBe("/share");
+    return { token: url.searchParams.get("token") ?? "", page };
+  }
+
+  /** The patient's side: open the link, connect at the service (back to the link), allow access. */
+  async function acceptAsPatient(token: string, username: string) {
+    const landing = await text(await get(`/share?token=${encodeURIComponent(token)}`));
+    expect(landing).toContain("Connect your CGM account");
+    const { loginUrl, stateCookie } = await startSignIn(base, `/share?token=${encodeURIComponent(token)}`);
+    const back = await callback(await authorizeAt(loginUrl.origin, loginUrl, username), stateCookie);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(`/share?token=${encodeURIComponent(token)}`);
+    const cookie = setCookieOf(back, "glucose.session")?.split(";")[0] ?? "";
+    const step2 = await text(await get(`/share?token=${encodeURIComponent(token)}`, cookie));
+    expect(step2).toContain("Step 2 of 2: allow the clinic access");
+    const accepted = await post("/api/sharing/accept", { token }, { cookie });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("location")).toMatch(/^\/sharing\?accepted=/);
+    return cookie;
+  }
+
+  const patientIdIn = (page: string, name: string) => {
+    const m = new RegExp(`data-patient="([0-9a-f-]{36})"(?:(?!data-patient=).)*?${name}`, "s").exec(page);
+    if (!m?.[1]) throw new Error(`${name} is not on the clinic page`);
+    return m[1];
+  };
+
+  return {
+    PASSWORD,
+    freshIp,
+    freshEmail,
+    post,
+    get,
+    sessionOf,
+    noticeOf,
+    signUp,
+    clinician,
+    invite,
+    text,
+    addPatient,
+    acceptAsPatient,
+    patientIdIn,
+  };
 }
