@@ -122,7 +122,12 @@ export async function endWorker(database: Db, id: string): Promise<void> {
     clearInterval(registry.beat);
     registry.beat = undefined;
   }
-  await database.delete(w).where(eq(w.id, id));
+  // Not thrown: it would hide the pass's own outcome or error, and a row left behind is removed
+  // by the next pass on this machine (this pid, not one of its passes) or after the grace.
+  await database
+    .delete(w)
+    .where(eq(w.id, id))
+    .catch((e) => console.error("sync: could not unregister a pass", e instanceof Error ? e.message : e));
 }
 
 /**
