@@ -117,6 +117,17 @@ test("a developer registers an app and regenerates its secret", async ({ page })
   await page.getByLabel("Redirect URIs (one per line)").fill("https://page.test/callback");
   await page.getByRole("button", { name: "Create app" }).click();
   await expect(page.getByText("App Page-made app created.")).toBeVisible();
+  const secret = (await page.locator("dt:text-is('client_secret') + dd").textContent()) ?? "";
+  // A new secret needs the current one: a wrong one is refused with the reason.
+  await page.getByLabel("Current secret of Page-made app").fill("not-the-secret");
+  await page.getByRole("button", { name: "Generate a new secret for Page-made app" }).click();
+  await expect(page.getByText("The client secret is not this app's current secret.")).toBeVisible();
+  await page.getByLabel("Current secret of Page-made app").fill(secret);
   await page.getByRole("button", { name: "Generate a new secret for Page-made app" }).click();
   await expect(page.getByText("The old secret no longer works.")).toBeVisible();
+  // The dashboard's own app keeps the secret it is configured with.
+  await expect(page.getByText("The dashboard's own app")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate a new secret for Glucose Dashboard" })).toHaveCount(
+    0,
+  );
 });

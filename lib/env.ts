@@ -23,7 +23,9 @@ export const envSchema = z
     SANDBOX: onOff.optional(),
     SANDBOX_ACCESS_TOKEN_TTL: positiveInt.default(7200),
     SANDBOX_AUTH_CODE_TTL: positiveInt.default(60),
-    SANDBOX_FAULTS: onOff.default("on"),
+    // Fault injection and the other per-app test controls: off unless asked for, since they let
+    // anyone holding an app's secret disturb every user of that app.
+    SANDBOX_FAULTS: onOff.default("off"),
     CGM_CLIENT_ID: z.string().min(1).optional(),
     CGM_CLIENT_SECRET: z.string().min(1).optional(),
     CGM_MAX_WINDOW_DAYS: positiveInt.max(90).default(30),

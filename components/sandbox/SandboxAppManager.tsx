@@ -13,8 +13,17 @@ type Shown =
   | { kind: "created"; app: App & { client_secret: string } }
   | { kind: "rotated"; clientId: string; secret: string };
 
-/** Calls the sandbox's JSON app-management API; secrets live only in this component's state. */
-export function SandboxAppManager({ apps: initialApps }: { apps: App[] }) {
+/**
+ * Calls the sandbox's JSON app-management API; secrets live only in this component's state. A new
+ * secret needs the current one; the dashboard's own app (`ownClientId`) keeps its configured one.
+ */
+export function SandboxAppManager({
+  apps: initialApps,
+  ownClientId,
+}: {
+  apps: App[];
+  ownClientId: string | null;
+}) {
   const [apps, setApps] = useState(initialApps);
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,10 +44,15 @@ export function SandboxAppManager({ apps: initialApps }: { apps: App[] }) {
     setShown({ kind: "created", app: body });
   }
 
-  async function rotate(clientId: string) {
+  async function rotate(clientId: string, form: FormData) {
     setError(null);
     const res = await fetch(`/sandbox/developer/apps/${encodeURIComponent(clientId)}/secret`, {
       method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_secret: form.get("currentSecret") }),
+      // A refusal carries a Basic challenge; without credentials the browser shows no login
+      // dialog for it (Fetch standard) and the page shows the message instead.
+      credentials: "omit",
     });
     const body = await res.json();
     if (!res.ok) return setError(body.message ?? "The secret could not be regenerated.");
@@ -122,14 +136,38 @@ export function SandboxAppManager({ apps: initialApps }: { apps: App[] }) {
                   </li>
                 ))}
               </ul>
-              <button
-                type="button"
-                onClick={() => rotate(app.client_id)}
-                aria-label={`Generate a new secret for ${app.name}`}
-                className={`${buttonClass} mt-2 border border-slate-500`}
-              >
-                New secret
-              </button>
+              {app.client_id === ownClientId ? (
+                <p className="mt-2 text-sm">
+                  The dashboard&apos;s own app: its secret is <code>CGM_CLIENT_SECRET</code> (or the one
+                  generated in <code>DATA_DIR/secrets.json</code>) and is registered again at each start.
+                </p>
+              ) : (
+                <form
+                  action={(form) => rotate(app.client_id, form)}
+                  className="mt-2 flex flex-wrap items-end gap-2"
+                >
+                  <div>
+                    <label htmlFor={`secret-${app.client_id}`} className="block text-sm font-medium">
+                      Current secret<span className="sr-only"> of {app.name}</span>
+                    </label>
+                    <input
+                      id={`secret-${app.client_id}`}
+                      name="currentSecret"
+                      type="password"
+                      required
+                      autoComplete="off"
+                      className="mt-1 rounded-md border border-slate-400 px-3 py-2 font-mono text-sm dark:bg-slate-900"
+                    />
+                  </div>
+                  <button
+                    type="submit"
+                    aria-label={`Generate a new secret for ${app.name}`}
+                    className={`${buttonClass} border border-slate-500`}
+                  >
+                    New secret
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { InputError } from "@/lib/api/errors";
 import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
-import { runSyncPass } from "@/lib/sync/pass";
+import { syncNow } from "@/lib/sync/pass";
 import { recordAudit } from "./audit";
 import { clinicPath, roleIn } from "./clinics";
 import { firstErrorCode, patientFormSchema } from "./forms";
@@ -119,10 +119,7 @@ export async function syncPatientRoute(_req: NextRequest, ctx: Params): Promise<
       "not_shared",
     );
   }
-  const summary = await runSyncPass({ connectionIds: [connectionId], concurrency: 1 });
-  const outcome = summary.outcomes[0];
-  // Not synced and not failed: another process holds the lease and is syncing it right now.
-  const result = outcome?.result ?? "busy";
+  const result = await syncNow(connectionId);
   // The clinic's copy of the patient's data was refreshed at a clinician's request: logged with
   // how it went, like the other things a clinician does with a patient's data.
   await recordAudit({

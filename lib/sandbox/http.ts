@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { parseDateTime, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { ApiError, OAuthError } from "./errors";
-import { applyFaults, type FaultSettings } from "./faults";
+import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./oauth";
 import { RawJson } from "./raw-json";
 import { findSandboxUser, type SandboxUser } from "./users";
@@ -132,7 +132,8 @@ export function dataRoute(
     }
     const user = findSandboxUser(identity.username);
     if (!user) throw new ApiError(401, "invalid_token", "The access token's user no longer exists.");
-    const { faults } = identity;
+    // Faults an app set while the controls were on do not outlive them.
+    const faults = env().SANDBOX_FAULTS === "on" ? identity.faults : NO_FAULTS;
     await applyFaults(identity.clientId, faults);
     const window = options.windowed
       ? parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true)
@@ -152,10 +153,15 @@ export function dataRoute(
   });
 }
 
-/** Reads a JSON body, or throws 400 saying that the body is required. */
-export async function readJson(req: NextRequest): Promise<unknown> {
+/** Reads a JSON body, or throws 400 saying that the body is required (`optional`: undefined then). */
+export async function readJson(req: NextRequest): Promise<unknown>;
+export async function readJson(req: NextRequest, options: { optional: true }): Promise<unknown | undefined>;
+export async function readJson(req: NextRequest, options?: { optional: true }): Promise<unknown> {
   const text = await req.text();
-  if (!text.trim()) throw new ApiError(400, "invalid_request", "A JSON request body is required.");
+  if (!text.trim()) {
+    if (options?.optional) return undefined;
+    throw new ApiError(400, "invalid_request", "A JSON request body is required.");
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -39,7 +39,9 @@ import {
   storeGroup,
   syncedFrom,
   syncedThrough,
+  whyNotClaimed,
 } from "./store";
+import { endWorker, removeGoneWorkers, startWorker } from "./workers";
 
 /**
  * One sync pass: every due connection once, SYNC_CONCURRENCY at a time in this process, each
@@ -210,6 +212,23 @@ export async function runSyncPass(options: PassOptions = {}): Promise<PassSummar
   const database = await db();
   const settings = { ...syncSettings(), ...options.settings };
   const worker = options.worker ?? workerName();
+  // The leases of holders that are gone become free before this pass claims any.
+  await removeGoneWorkers(database);
+  await startWorker(database, worker);
+  try {
+    return await runPass(database, worker, settings, options, started);
+  } finally {
+    await endWorker(database, worker);
+  }
+}
+
+async function runPass(
+  database: Db,
+  worker: string,
+  settings: SyncSettings,
+  options: PassOptions,
+  started: number,
+): Promise<PassSummary> {
   const ids = options.connectionIds;
   await ensureStates(database, ids);
   const passStarted = await databaseNow(database);
@@ -244,6 +263,15 @@ export async function runSyncPass(options: PassOptions = {}): Promise<PassSummar
     durationMs: performance.now() - started,
     outcomes,
   };
+}
+
+/**
+ * One pass over one connection at once ("Sync now") and how it went. When the pass could not
+ * claim it, the store says why: "busy" only while a holder that still runs has its lease.
+ */
+export async function syncNow(connectionId: string): Promise<ConnectionOutcome["result"] | "busy"> {
+  const summary = await runSyncPass({ connectionIds: [connectionId], concurrency: 1 });
+  return summary.outcomes[0]?.result ?? whyNotClaimed(await db(), connectionId);
 }
 
 /** The pass's one line in the log. */

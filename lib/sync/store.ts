@@ -10,6 +10,7 @@ import {
   lt,
   lte,
   ne,
+  not,
   or,
   type SQL,
   sql,
@@ -21,6 +22,7 @@ import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";
 import type { CalibrationRow, EgvRow, EventRow } from "./rows";
 import { upsertRows } from "./upsert";
+import { holderAlive } from "./workers";
 
 /**
  * The sync's database side. One sync per connection at a time, across processes, is a lease on
@@ -31,9 +33,11 @@ import { upsertRows } from "./upsert";
  * open across them would pin a pooled PostgreSQL connection per sync; on PGlite (one connection,
  * one process) it would block every other query, including the embedded sandbox answering those
  * very calls. PostgreSQL advisory locks are per session, which PGlite has only one of, so they
- * would not exclude anything there. A lease also survives a crashed worker: it just runs out
- * (LEASE_MS), and the sync is idempotent, so a takeover only repeats work. Times come from the
- * database's clock (now()), so several machines agree on them.
+ * would not exclude anything there. A lease names its holder, a pass registered in sync_workers
+ * with a heartbeat (lib/sync/workers.ts): a holder that is gone (killed, crashed, the previous run
+ * of a restarted server) frees its leases at once, and one that lives but never finishes loses
+ * them after LEASE_MS. The sync is idempotent, so a takeover only repeats work. Times come from
+ * the database's clock (now()), so several machines agree on them.
  */
 
 export const LEASE_MS = 10 * 60_000;
@@ -80,8 +84,8 @@ export interface Claim {
 }
 
 /**
- * Leases up to `limit` connections that are due: active, not waiting for a reconnect, not leased,
- * past their backoff, and with no sync started or ended by any process since `passStarted` (every
+ * Leases up to `limit` connections that are due: active, not waiting for a reconnect, not leased
+ * (or leased by a holder that is gone, or for longer than LEASE_MS), past their backoff, and with no sync started or ended by any process since `passStarted` (every
  * change of a sync_state row sets `updated_at`). So a pass goes over each connection once, and two
  * passes running together share the work: a sync in progress when the second pass began ends
  * after it, so that pass does not repeat it. One statement (an UPDATE of the rows its subquery
@@ -107,9 +111,11 @@ export async function claimDue(
       and(
         eq(c.status, "active"),
         or(isNull(s.reconnectTokenVersion), ne(s.reconnectTokenVersion, c.tokenVersion)),
-        or(isNull(s.lockedUntil), lt(s.lockedUntil, sql`now()`)),
+        or(isNull(s.lockedUntil), lt(s.lockedUntil, sql`now()`), not(holderAlive(s.lockedBy))),
         or(isNull(s.nextAttemptAt), lte(s.nextAttemptAt, sql`now()`)),
-        lt(s.updatedAt, sql`${passStarted}::timestamptz`),
+        // Never attempted: due whatever its updatedAt, which on PGlite (a clock in milliseconds)
+        // can equal the pass's start when the pass itself just created the row (ensureStates).
+        or(isNull(s.lastAttemptAt), lt(s.updatedAt, sql`${passStarted}::timestamptz`)),
         freshForMs > 0
           ? or(
               isNull(s.lastSuccessAt),
@@ -360,6 +366,32 @@ export async function storeGroup(
       })
       .where(eq(schema.syncState.connectionId, connectionId));
   });
+}
+
+/**
+ * Why a pass over this one connection synced nothing, in the words of a pass's outcomes, for
+ * "Sync now": "busy" only while a holder that runs has its lease; its authorization refused
+ * (reconnect_required); a failure's backoff still running (failed); otherwise another process
+ * synced it just now (synced).
+ */
+export async function whyNotClaimed(
+  database: Db,
+  connectionId: string,
+): Promise<"busy" | "reconnect_required" | "failed" | "synced"> {
+  const s = schema.syncState;
+  const c = schema.cgmConnections;
+  const [row] = await database
+    .select({
+      busy: sql<boolean>`coalesce(${s.lockedUntil} >= now() and ${holderAlive(s.lockedBy)}, false)`,
+      reconnect: sql<boolean>`coalesce(${c.status} <> 'active' or ${s.reconnectTokenVersion} = ${c.tokenVersion}, false)`,
+      waiting: sql<boolean>`coalesce(${s.nextAttemptAt} > now(), false)`,
+    })
+    .from(s)
+    .innerJoin(c, eq(c.id, s.connectionId))
+    .where(eq(s.connectionId, connectionId));
+  if (row?.busy) return "busy";
+  if (row?.reconnect) return "reconnect_required";
+  return row?.waiting ? "failed" : "synced";
 }
 
 /** Connections in scope, for the pass's summary (those it did not sync were skipped). */

@@ -93,7 +93,10 @@ describe("app management", () => {
   it("a regenerated secret replaces the old one at once", async () => {
     const own = await registerApp(base, "Rotating");
     const code = await codeFor(own);
-    const res = await fetch(`${base}/sandbox/developer/apps/${own.client_id}/secret`, { method: "POST" });
+    const res = await fetch(`${base}/sandbox/developer/apps/${own.client_id}/secret`, {
+      method: "POST",
+      headers: basic(own),
+    });
     expect(res.status).toBe(200);
     const { client_secret } = await res.json();
     expect(client_secret).not.toBe(own.client_secret);

@@ -148,6 +148,11 @@ describe.skipIf(!databaseUrl)(
 
     it("a patient leased by another worker is left alone by both", async () => {
       const [held, ...others] = ids;
+      // A worker on another machine that keeps beating (its heartbeat ahead for the test's length).
+      await database.query(
+        `insert into sync_workers (id, host, pid, heartbeat_at)
+         values ('elsewhere', 'another-machine', 1, now() + interval '10 minutes')`,
+      );
       await database.query(
         `update sync_state set locked_by = 'elsewhere', locked_until = now() + interval '10 minutes',
            egvs_through = null, events_through = null, calibrations_through = null,
@@ -179,6 +184,7 @@ describe.skipIf(!databaseUrl)(
         [ids],
       );
       const again = (await twoWorkers()).flat();
+      await database.query("delete from sync_workers where id = 'elsewhere'");
       expect(again.map((o) => o.connectionId).sort()).toEqual([...ids].sort());
       expect(again.every((o) => o.result === "synced")).toBe(true);
       expect(again.find((o) => o.connectionId === held)?.records).toBeGreaterThan(1_000);

@@ -3,7 +3,7 @@ import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE, parseDateTime 
 import { callsFor } from "@/lib/sync/plan";
 import { clientUnderTest } from "../support/client-under-test";
 import { authorize } from "../support/sandbox-client";
-import { syncWorkerPass } from "../support/sync-worker-process";
+import { startSyncWorker, syncWorkerPass } from "../support/sync-worker-process";
 
 /**
  * The background sync (lib/sync) in this process against the real sandbox over HTTP, with the
@@ -611,6 +611,113 @@ describe("a lease another worker took over", () => {
     expect(s.lockedUntil?.getTime()).toBe(takenUntil.getTime());
     await client.tokens.deleteConnection(id);
   });
+});
+
+describe("a lease whose holder is gone", () => {
+  /** Registers `worker` as a pass of process `pid` (on this machine unless `host`), leasing `id` to it. */
+  async function leaseToWorker(
+    id: string,
+    worker: string,
+    where: { pid: number; host?: string; heartbeatAgoMs?: number },
+  ) {
+    const workers = await import("@/lib/sync/workers");
+    await database.insert(schema.syncWorkers).values({
+      id: worker,
+      host: where.host ?? workers.thisHost(),
+      pid: where.pid,
+      processStart: workers.processStart(where.pid),
+      heartbeatAt: new Date(Date.now() - (where.heartbeatAgoMs ?? 0)),
+    });
+    await leaseTo(id, worker);
+  }
+
+  it("is taken at once when the holder's process was killed, and left while it runs", async () => {
+    const { spawn } = await import("node:child_process");
+    const id = await client.connectPatient("SandboxUser6");
+    const holder = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    const exited = new Promise((r) => holder.once("exit", r));
+    try {
+      await leaseToWorker(id, "worker-about-to-die", { pid: holder.pid ?? 0 });
+      const { summary: running } = await pass([id]);
+      expect(running).toMatchObject({ synced: 0, skipped: 1 });
+      expect((await state(id)).lockedBy).toBe("worker-about-to-die");
+    } finally {
+      holder.kill("SIGKILL");
+      await exited;
+    }
+    // The lease still has ten minutes to run; its holder is gone, so the next pass takes it.
+    expect((await state(id)).lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    const { summary } = await pass([id]);
+    expect(only(summary).result).toBe("synced");
+    expect((await state(id)).lockedBy).toBeNull();
+    await client.tokens.deleteConnection(id);
+  });
+
+  it("is taken when a holder on another machine has been silent past the grace, and left while it beats", async () => {
+    const { HEARTBEAT_GRACE_MS } = await import("@/lib/sync/workers");
+    const id = await client.connectPatient("SandboxUser6");
+    await leaseToWorker(id, "worker-elsewhere", { pid: process.pid, host: "another-machine" });
+    expect((await pass([id])).summary).toMatchObject({ synced: 0, skipped: 1 });
+    await database
+      .update(schema.syncWorkers)
+      .set({ heartbeatAt: new Date(Date.now() - HEARTBEAT_GRACE_MS - 5_000) })
+      .where(orm.eq(schema.syncWorkers.id, "worker-elsewhere"));
+    expect(only((await pass([id])).summary).result).toBe("synced");
+    // Its row is gone with it.
+    expect(
+      await database
+        .select()
+        .from(schema.syncWorkers)
+        .where(orm.eq(schema.syncWorkers.id, "worker-elsewhere")),
+    ).toEqual([]);
+    await client.tokens.deleteConnection(id);
+  });
+
+  it("Sync now answers 'busy' only while a running holder has the lease, and otherwise why it did not sync", async () => {
+    const { HEARTBEAT_GRACE_MS } = await import("@/lib/sync/workers");
+    const id = await client.connectPatient("SandboxUser6");
+    await leaseToWorker(id, "worker-running", { pid: process.pid, host: "another-machine" });
+    expect(await sync.syncNow(id)).toBe("busy");
+    await database
+      .update(schema.syncWorkers)
+      .set({ heartbeatAt: new Date(Date.now() - HEARTBEAT_GRACE_MS - 5_000) })
+      .where(orm.eq(schema.syncWorkers.id, "worker-running"));
+    expect(await sync.syncNow(id)).toBe("synced");
+    // A failure's backoff: no sync runs, and Sync now says the last one failed.
+    await setState(id, { nextAttemptAt: new Date(Date.now() + 3_600_000), lastError: "test", attempts: 1 });
+    expect(await sync.syncNow(id)).toBe("failed");
+    await client.tokens.deleteConnection(id);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "a sync worker killed mid-sync (SIGKILL): the next pass takes its connection at once (PostgreSQL)",
+    async () => {
+      const id = await client.connectPatient("SandboxUser2");
+      // Each service call takes 5 s, so the worker is still in its sync when it is killed.
+      await client.setFaults({ latencyMs: 5_000 });
+      const worker = startSyncWorker(Date.now(), [id], { DATABASE_URL: process.env.TEST_DATABASE_URL });
+      const exited = new Promise((r) => worker.once("exit", r));
+      try {
+        const deadline = Date.now() + 30_000;
+        while (!(await state(id).catch(() => null))?.lockedBy) {
+          if (Date.now() > deadline) throw new Error("the worker did not lease the connection in 30 s");
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        worker.kill("SIGKILL");
+        await exited;
+        await client.setFaults({ latencyMs: 0 });
+      }
+      const held = await state(id);
+      expect(held.lockedBy).toMatch(/:\d+:/);
+      expect(held.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      const { summary } = await pass([id]);
+      expect(only(summary).result).toBe("synced");
+      expect((await state(id)).lockedBy).toBeNull();
+      await client.tokens.deleteConnection(id);
+    },
+    60_000,
+  );
 });
 
 describe("two passes at once", () => {

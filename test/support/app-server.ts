@@ -13,6 +13,8 @@ export interface AppServer {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would, and leaves its data folder. */
+  kill(): Promise<void>;
 }
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -43,7 +45,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * The project's own suites, browser tests and benchmarks drive the sandbox's test controls (faults,
+ * expired tokens, token counts, deleted events), which are off unless asked for.
+ */
+const TEST_ENV = { SANDBOX_FAULTS: "on" };
+
+/** `extraEnv` on top of this process's environment and TEST_ENV; an undefined value unsets that variable. */
+export async function startAppServer(extraEnv: Record<string, string | undefined> = {}): Promise<AppServer> {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first (npm test does it for you).");
   }
@@ -55,7 +64,15 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), ...KEEP_ALIVE],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
+      // spawn leaves out variables whose value is undefined.
+      env: {
+        ...process.env,
+        ...TEST_ENV,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...extraEnv,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -100,6 +117,12 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
         clearTimeout(timer);
       }
       if (!extraEnv.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
     },
   };
 }

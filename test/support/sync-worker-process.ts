@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface WorkerOutcome {
   connectionId: string;
@@ -19,29 +19,38 @@ export function syncWorkerPass(
   env: Record<string, string | undefined>,
 ) {
   return new Promise<WorkerOutcome[]>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--conditions",
-        "react-server",
-        "--import",
-        "tsx",
-        "test/support/sync-worker.ts",
-        String(startAt),
-        "2",
-        "60000",
-        ...ids,
-      ],
-      { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = startSyncWorker(startAt, ids, env);
     let out = "";
     let err = "";
-    child.stdout.on("data", (d) => {
+    child.stdout?.on("data", (d) => {
       out += d;
     });
-    child.stderr.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       err += d;
     });
     child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
   });
+}
+
+/** The worker process of `syncWorkerPass` itself, for a test that kills it mid-pass. */
+export function startSyncWorker(
+  startAt: number,
+  ids: readonly string[],
+  env: Record<string, string | undefined>,
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      "--conditions",
+      "react-server",
+      "--import",
+      "tsx",
+      "test/support/sync-worker.ts",
+      String(startAt),
+      "2",
+      "60000",
+      ...ids,
+    ],
+    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
 }

@@ -107,10 +107,25 @@ export const syncedCalibrations = pgTable(
 );
 
 /**
+ * The sync passes running now, one row per pass under the name its leases carry (`lockedBy`):
+ * where it runs and its heartbeat, so a lease whose holder is gone is free at once instead of
+ * after LEASE_MS (lib/sync/workers.ts). A row goes when its pass ends.
+ */
+export const syncWorkers = pgTable("sync_workers", {
+  id: text("id").primaryKey(),
+  /** The machine (hostname and, on Linux, boot id): a process id means something only there. */
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  /** The process's start as the kernel records it (Linux), so a reused pid is told apart; null elsewhere. */
+  processStart: text("process_start"),
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Where each connection's sync stands. `*Through` is the dataRange end (the newest record's
  * systemTime) a data group was last synced up to; null until that group's first sync. The lease
- * (`lockedUntil`, `lockedBy`) makes one sync per connection at a time across processes without a
- * transaction held over HTTP calls (see lib/sync/store.ts).
+ * (`lockedUntil`, `lockedBy`, the holder's row in sync_workers) makes one sync per connection at a
+ * time across processes without a transaction held over HTTP calls (see lib/sync/store.ts).
  */
 export const syncState = pgTable(
   "sync_state",
