@@ -1,10 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
+import { checkUrl } from "@/lib/http/input";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
- * Runs before every page and route: a fresh CSP nonce and the security headers. The policy is
- * also set on the request, which is where Next reads the nonce for its own scripts.
+ * Runs before every page and route: the URL's input rules (a NUL, a control character or an
+ * over-long part is a 400 here, before any page or route reads it), a fresh CSP nonce and the
+ * security headers. The policy is also set on the request, which is where Next reads the nonce
+ * for its own scripts.
  */
 export function proxy(request: NextRequest) {
   const e = env();
@@ -16,6 +19,13 @@ export function proxy(request: NextRequest) {
     development: e.NODE_ENV === "development",
     serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
   });
+  const refused = checkUrl(request.nextUrl.pathname, request.nextUrl.search);
+  if (refused) {
+    return Response.json(
+      { error: refused.code, message: refused.message },
+      { status: refused.status, headers: { ...headers, "Cache-Control": "no-store" } },
+    );
+  }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");

@@ -1,4 +1,5 @@
 import "server-only";
+import { InputRefused } from "@/lib/http/input";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
 
@@ -44,7 +45,7 @@ function upstreamMessage(body: unknown): string | null {
 }
 
 export function errorResponse(e: unknown): Response {
-  if (e instanceof InputError) return jsonError(e.status, e.code, e.message);
+  if (e instanceof InputError || e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
   if (e instanceof ReconnectRequired) {
     return jsonError(
       401,
