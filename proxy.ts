@@ -1,15 +1,16 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
+import { edgeBodyRefusal } from "@/lib/http/body";
 import { checkUrl } from "@/lib/http/input";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
- * Runs before every page and route: the URL's input rules (a NUL, a control character or an
- * over-long part is a 400 here, before any page or route reads it), a fresh CSP nonce and the
- * security headers. The policy is also set on the request, which is where Next reads the nonce
+ * Runs before every page and route: the input rules of the URL (a NUL, a control character or an
+ * over-long part is a 400 here, before any page or route reads it) and of the body (too large, or
+ * broken multipart), a fresh CSP nonce and the security headers. The policy is also set on the request, which is where Next reads the nonce
  * for its own scripts.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const e = env();
   const nonce = newNonce();
   const headers = securityHeaders({
@@ -19,7 +20,8 @@ export function proxy(request: NextRequest) {
     development: e.NODE_ENV === "development",
     serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
   });
-  const refused = checkUrl(request.nextUrl.pathname, request.nextUrl.search);
+  const refused =
+    checkUrl(request.nextUrl.pathname, request.nextUrl.search) ?? (await edgeBodyRefusal(request));
   if (refused) {
     return Response.json(
       { error: refused.code, message: refused.message },

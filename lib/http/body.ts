@@ -1,5 +1,13 @@
 import "server-only";
-import { checkBodySize, checkContentType, checkJsonStrings, checkText, InputRefused } from "./input";
+import {
+  checkBodySize,
+  checkContentType,
+  checkJsonStrings,
+  checkText,
+  InputRefused,
+  mediaType,
+  type Refusal,
+} from "./input";
 
 /**
  * The one reader of form and JSON bodies, for the dashboard's and the sandbox's route wrappers:
@@ -54,7 +62,14 @@ async function boundedBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
 export async function readForm(req: Request, options: BodyOptions = {}): Promise<FormData> {
   const bytes = await boundedBytes(req);
   if (bytes.byteLength === 0) return new FormData();
-  const contentType = req.headers.get("content-type");
+  return formOf(bytes, req.headers.get("content-type"), options);
+}
+
+async function formOf(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string | null,
+  options: BodyOptions,
+): Promise<FormData> {
   const wrongType = checkContentType(contentType, "form");
   if (wrongType) throw InputRefused.of(wrongType);
   let form: FormData;
@@ -98,4 +113,26 @@ export async function readJson(req: Request, options: BodyOptions = {}): Promise
   const bad = checkJsonStrings(value, options.multiline);
   if (bad) throw InputRefused.of(bad);
   return value;
+}
+
+/**
+ * What the edge refuses of a request's body before any page or route sees it: one declared larger
+ * than we read, and a multipart body that is not a readable form. Next itself parses a multipart
+ * POST to a page (as a server action sent without JavaScript) and answers a broken one with 500;
+ * routes read theirs with readForm, which this is, on a copy.
+ */
+export async function edgeBodyRefusal(req: Request): Promise<Refusal | null> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  const tooLarge = checkBodySize(Number.isFinite(declared) ? declared : 0);
+  if (tooLarge) return tooLarge;
+  const contentType = req.headers.get("content-type");
+  if (mediaType(contentType) !== "multipart/form-data") return null;
+  try {
+    // Even an empty multipart form has its closing boundary: no body at all is broken too.
+    await formOf(await boundedBytes(req.clone()), contentType, {});
+    return null;
+  } catch (e) {
+    if (e instanceof InputRefused) return e;
+    throw e;
+  }
 }
