@@ -1,13 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
-import { edgeBodyRefusal } from "@/lib/http/body";
-import { checkUrl } from "@/lib/http/input";
+import { edgeRefusal } from "@/lib/http/body";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
- * Runs before every page and route: the input rules of the URL (a NUL, a control character or an
- * over-long part is a 400 here, before any page or route reads it) and of the body (too large, or
- * broken multipart), a fresh CSP nonce and the security headers. The policy is also set on the request, which is where Next reads the nonce
+ * Runs before every page and route: the input rules of the edge (lib/http: a NUL, a control
+ * character or an over-long part of the URL, a cross-site server action, a body too large or
+ * broken is refused here, before any page or route reads it), then a fresh CSP nonce and the
+ * security headers. The policy is also set on the request, which is where Next reads the nonce
  * for its own scripts.
  */
 export async function proxy(request: NextRequest) {
@@ -20,8 +20,7 @@ export async function proxy(request: NextRequest) {
     development: e.NODE_ENV === "development",
     serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
   });
-  const refused =
-    checkUrl(request.nextUrl.pathname, request.nextUrl.search) ?? (await edgeBodyRefusal(request));
+  const refused = await edgeRefusal(request, new URL(e.APP_URL).origin);
   if (refused) {
     return Response.json(
       { error: refused.code, message: refused.message },

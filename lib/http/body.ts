@@ -4,6 +4,8 @@ import {
   checkContentType,
   checkJsonStrings,
   checkText,
+  checkUrl,
+  crossSiteActionRefusal,
   InputRefused,
   mediaType,
   type Refusal,
@@ -116,17 +118,30 @@ export async function readJson(req: Request, options: BodyOptions = {}): Promise
 }
 
 /**
- * What the edge refuses of a request's body before any page or route sees it: one declared larger
- * than we read, and a multipart body that is not a readable form. Next itself parses a multipart
- * POST to a page (as a server action sent without JavaScript) and answers a broken one with 500;
- * routes read theirs with readForm, which this is, on a copy.
+ * What the edge (proxy.ts) refuses before any page or route sees a request: a URL against the
+ * URL rules, a server action from another site, a body declared larger than we read, and a
+ * multipart body that is not a readable form. Next itself parses a multipart POST to a page (as a
+ * server action sent without JavaScript) and answers a broken one with 500; routes read theirs
+ * with readForm, which this is, on a copy.
  */
-export async function edgeBodyRefusal(req: Request): Promise<Refusal | null> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  const tooLarge = checkBodySize(Number.isFinite(declared) ? declared : 0);
-  if (tooLarge) return tooLarge;
-  const contentType = req.headers.get("content-type");
-  if (mediaType(contentType) !== "multipart/form-data") return null;
+export async function edgeRefusal(req: Request, ownOrigin: string): Promise<Refusal | null> {
+  const url = new URL(req.url);
+  const h = req.headers;
+  const contentType = h.get("content-type");
+  const early =
+    checkUrl(url.pathname, url.search) ??
+    crossSiteActionRefusal(
+      {
+        method: req.method,
+        contentType,
+        nextAction: h.get("next-action"),
+        origin: h.get("origin"),
+        secFetchSite: h.get("sec-fetch-site"),
+      },
+      ownOrigin,
+    ) ??
+    checkBodySize(Number(h.get("content-length")) || 0);
+  if (early || mediaType(contentType) !== "multipart/form-data") return early;
   try {
     // Even an empty multipart form has its closing boundary: no body at all is broken too.
     await formOf(await boundedBytes(req.clone()), contentType, {});

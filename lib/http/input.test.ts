@@ -7,6 +7,7 @@ import {
   checkLocation,
   checkText,
   checkUrl,
+  crossSiteActionRefusal,
   INPUT_LIMITS,
   isCrossSite,
 } from "./input";
@@ -185,5 +186,31 @@ describe("isCrossSite", () => {
     expect(check(null, "same-origin")).toBe(false);
     expect(check(null, "none")).toBe(false);
     expect(check(null, null)).toBe(false);
+  });
+});
+
+describe("crossSiteActionRefusal", () => {
+  const post = {
+    method: "POST",
+    contentType: "multipart/form-data; boundary=x",
+    nextAction: null,
+    origin: "https://evil.example",
+    secFetchSite: "cross-site",
+  };
+
+  it("refuses a multipart POST or a Next-Action POST from another site with 403", () => {
+    expect(crossSiteActionRefusal(post, OURS)).toMatchObject({ status: 403, code: "forbidden_origin" });
+    expect(
+      crossSiteActionRefusal({ ...post, contentType: "text/plain", nextAction: "7f00" }, OURS)?.status,
+    ).toBe(403);
+    expect(crossSiteActionRefusal({ ...post, origin: null }, OURS)?.status).toBe(403);
+  });
+
+  it("lets our own posts, and everything that is not a possible server action, through", () => {
+    expect(crossSiteActionRefusal({ ...post, origin: OURS }, OURS)).toBeNull();
+    expect(
+      crossSiteActionRefusal({ ...post, contentType: "application/x-www-form-urlencoded" }, OURS),
+    ).toBeNull();
+    expect(crossSiteActionRefusal({ ...post, method: "GET" }, OURS)).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ export const INPUT_LIMITS = {
 
 /** Why an input is refused: the status, a stable code, and what the person can do about it. */
 export interface Refusal {
-  status: 400 | 413 | 415;
+  status: 400 | 403 | 413 | 415;
   code: string;
   message: string;
 }
@@ -214,4 +214,30 @@ export function isCrossSite(
 ): boolean {
   if (headers.origin !== null) return headers.origin !== ownOrigin;
   return headers.secFetchSite === "cross-site";
+}
+
+/**
+ * Next treats a POST with a multipart body or a Next-Action header as a server action of the page
+ * it is sent to, and answers one from another origin with a 500 of its own: refused here with a
+ * 403, by the rule above. Our route handlers that take such posts refuse them the same way.
+ */
+export function crossSiteActionRefusal(
+  request: {
+    method: string;
+    contentType: string | null;
+    nextAction: string | null;
+    origin: string | null;
+    secFetchSite: string | null;
+  },
+  ownOrigin: string,
+): Refusal | null {
+  const possibleAction =
+    request.method === "POST" &&
+    (request.nextAction !== null || mediaType(request.contentType) === "multipart/form-data");
+  if (!possibleAction || !isCrossSite(request, ownOrigin)) return null;
+  return {
+    status: 403,
+    code: "forbidden_origin",
+    message: "This form can only be sent from this site's own pages.",
+  };
 }

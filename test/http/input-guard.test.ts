@@ -120,6 +120,25 @@ describe("a NUL byte in an id, a query or a form field: 400, not 500", () => {
   });
 });
 
+describe("a POST to a page, which Next would take for a server action: 4xx, not 500 (found by the fuzz suite)", () => {
+  const postPage = (headers: Record<string, string>, body: string) =>
+    fetch(`${base}/reports/compare`, { method: "POST", redirect: "manual", headers, body });
+
+  it("an empty or broken multipart body: 400", async () => {
+    const type = { "Content-Type": "multipart/form-data; boundary=x" };
+    await expectRefusal(await postPage(type, ""), 400, /form body is malformed/);
+    await expectRefusal(await postPage(type, "--x\r\nbroken"), 400, /form body is malformed/);
+  });
+
+  it("a multipart body from another origin: 403", async () => {
+    const res = await postPage(
+      { Origin: "null", "Content-Type": "multipart/form-data; boundary=x" },
+      "--x--\r\n",
+    );
+    await expectRefusal(res, 403, /only be sent from this site's own pages/);
+  });
+});
+
 describe("the sandbox's login, consent and revoke with a body that is not their form: 4xx, not 500", () => {
   let app: RegisteredApp;
   let sandboxCookie: string;
