@@ -5,7 +5,7 @@ import { INPUT_LIMITS } from "@/lib/http/input";
 import { type AppRoute, appRoutes } from "../support/app-routes";
 import { clinicClient } from "../support/clinic-client";
 import { signIn } from "../support/dashboard-client";
-import { connect, type RegisteredApp, registerApp } from "../support/sandbox-client";
+import { connect, type RegisteredApp, registerApp, sandboxSession } from "../support/sandbox-client";
 
 /**
  * The whole HTTP surface under generated input (fast-check), against the real server: every route
@@ -82,21 +82,9 @@ const clinic = clinicClient(base);
 let world: World;
 let stale = false;
 
-const cookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0] ?? "";
-
 /** This file's own patient (sharing with its own clinic), clinician and sandbox sign-in. */
 async function buildWorld(app: RegisteredApp): Promise<World> {
   const patient = await signIn(base, USER);
-  const login = await fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base },
-    body: new URLSearchParams({ username: USER, next: "/sandbox/permissions" }),
-  });
   const tokens = await connect(base, app, USER);
   const admin = await clinic.clinician();
   const added = await clinic.post(
@@ -115,8 +103,7 @@ async function buildWorld(app: RegisteredApp): Promise<World> {
   return {
     app,
     patientCookie: patient.cookie,
-    sandboxCookie:
-      cookieOf(login, "sandbox_session") || (login.headers.get("set-cookie") ?? "").split(";")[0]!,
+    sandboxCookie: await sandboxSession(base, USER),
     bearer: tokens.access_token,
     clinicianCookie: admin.cookie,
     clinicId: admin.clinicId,

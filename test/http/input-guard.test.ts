@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { INPUT_LIMITS } from "@/lib/http/input";
 import { clinicClient } from "../support/clinic-client";
 import { signIn } from "../support/dashboard-client";
-import { REDIRECT_URI, type RegisteredApp, registerApp } from "../support/sandbox-client";
+import { REDIRECT_URI, type RegisteredApp, registerApp, sandboxSession } from "../support/sandbox-client";
 
 /**
  * The shared input guard at the HTTP edge (lib/http/input.ts), over HTTP against the real server:
@@ -33,12 +33,12 @@ beforeAll(async () => {
 });
 
 describe("a NUL byte in an id, a query or a form field: 400, not 500", () => {
-  it.each(["summary", "agp-pdf", "export"])("GET /api/clinic/patients/a%%00b/%s", async (what) => {
+  it.each(["summary", "agp-pdf", "export"])("GET /api/clinic/patients/{NUL id}/%s", async (what) => {
     const res = await get(`/api/clinic/patients/a%00b/${what}`, admin.cookie);
     await expectRefusal(res, 400, /NUL byte \(%00\)/);
   });
 
-  it.each(["invitation", "sync", "remove"])("POST /api/clinic/patients/a%%00b/%s", async (what) => {
+  it.each(["invitation", "sync", "remove"])("POST /api/clinic/patients/{NUL id}/%s", async (what) => {
     const res = await post(`/api/clinic/patients/a%00b/${what}`, {}, { cookie: admin.cookie });
     await expectRefusal(res, 400, /NUL byte/);
   });
@@ -144,13 +144,7 @@ describe("the sandbox's login, consent and revoke with a body that is not their 
   let sandboxCookie: string;
   beforeAll(async () => {
     app = await registerApp(base, "Input guard app");
-    const login = await fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base },
-      body: new URLSearchParams({ username: "SandboxUser1", next: "/sandbox/permissions" }),
-    });
-    sandboxCookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    sandboxCookie = await sandboxSession(base, "SandboxUser1");
   });
 
   const routes = [
@@ -250,13 +244,7 @@ describe("values copied into a Location are bounded", () => {
 
   it("the sandbox's consent with a state whose redirect would be too long: 400", async () => {
     const app = await registerApp(base, "Long state app");
-    const login = await fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base },
-      body: new URLSearchParams({ username: "SandboxUser1" }),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookie = await sandboxSession(base, "SandboxUser1");
     const res = await fetch(`${base}/sandbox/v3/oauth2/consent/decision`, {
       method: "POST",
       redirect: "manual",
@@ -279,13 +267,7 @@ describe("the sandbox's forms refuse cross-site posts, as the dashboard's do", (
   let cookie: string;
   beforeAll(async () => {
     app = await registerApp(base, "Cross-site app");
-    const login = await fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base },
-      body: new URLSearchParams({ username: "SandboxUser3" }),
-    });
-    cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    cookie = await sandboxSession(base, "SandboxUser3");
   });
 
   const consent = (headers: Record<string, string>) =>
