@@ -1,12 +1,16 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
+import { edgeRefusal } from "@/lib/http/body";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
- * Runs before every page and route: a fresh CSP nonce and the security headers. The policy is
- * also set on the request, which is where Next reads the nonce for its own scripts.
+ * Runs before every page and route: the input rules of the edge (lib/http: a NUL, a control
+ * character or an over-long part of the URL, a cross-site server action, a body too large or
+ * broken is refused here, before any page or route reads it), then a fresh CSP nonce and the
+ * security headers. The policy is also set on the request, which is where Next reads the nonce
+ * for its own scripts.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const e = env();
   const nonce = newNonce();
   const headers = securityHeaders({
@@ -16,6 +20,13 @@ export function proxy(request: NextRequest) {
     development: e.NODE_ENV === "development",
     serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
   });
+  const refused = await edgeRefusal(request, new URL(e.APP_URL).origin);
+  if (refused) {
+    return Response.json(
+      { error: refused.code, message: refused.message },
+      { status: refused.status, headers: { ...headers, "Cache-Control": "no-store" } },
+    );
+  }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { statisticsV1RequestSchema, statisticsV2RequestSchema, windowQueryFrom, zodMessage } from "@/lib/cgm";
+import { readJson } from "@/lib/http/body";
 import {
   checkedWindow,
   getCalibrations,
@@ -58,16 +59,6 @@ export function parseWindowQuery(searchParams: URLSearchParams): Window {
   return parsed.data;
 }
 
-async function jsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) throw new InputError("A JSON request body is required.");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new InputError("The request body is not valid JSON.");
-  }
-}
-
 export async function proxyRead({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
   if (path === "v2/users/self/dataRange") return getDataRange(connection);
@@ -89,7 +80,7 @@ export async function proxyStatistics({ req, params, connection }: PatientContex
     throw notFound(path);
   }
   const window = parseWindowQuery(req.nextUrl.searchParams);
-  const body = endpoint.schema.safeParse(await jsonBody(req));
+  const body = endpoint.schema.safeParse(await readJson(req));
   if (!body.success) throw new InputError(zodMessage(body.error.issues));
   return getStatistics(connection, endpoint.version, window, body.data);
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { NextResponse } from "next/server";
 import { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { safeReturnTo } from "@/lib/auth/return-to";
@@ -9,7 +8,7 @@ import { TRACE_RANGES } from "@/lib/dashboard/overview-model";
 import { preferencesFormSchema, unitFormSchema } from "@/lib/preferences";
 import { preferencesOf, savePreferences, saveUnit } from "@/lib/preferences/store";
 import { InputError, jsonError } from "./errors";
-import type { PatientContext } from "./route";
+import { type PatientContext, seeOther } from "./route";
 
 const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANGES], {
   message: `range must be one of ${Object.keys(TRACE_RANGES).join(", ")}`,
@@ -27,28 +26,24 @@ export async function overviewRead({ req, userId, connection }: PatientContext) 
  * POST /api/preferences (a form): unit and target range. The page checks the form with the same
  * schema before sending, so the 400 is for requests that did not come from it.
  */
-export async function savePreferencesForm(req: Request): Promise<Response> {
-  return saveForm(req, preferencesFormSchema, savePreferences);
+export async function savePreferencesForm(_req: Request, _ctx: unknown, form: FormData): Promise<Response> {
+  return saveForm(form, preferencesFormSchema, savePreferences);
 }
 
 /** POST /api/preferences/unit (a form): the unit alone, from the clinic's population view. */
-export async function saveUnitForm(req: Request): Promise<Response> {
-  return saveForm(req, unitFormSchema, (userId, { unit }) => saveUnit(userId, unit));
+export async function saveUnitForm(_req: Request, _ctx: unknown, form: FormData): Promise<Response> {
+  return saveForm(form, unitFormSchema, (userId, { unit }) => saveUnit(userId, unit));
 }
 
 async function saveForm<T>(
-  req: Request,
+  form: FormData,
   formSchema: z.ZodType<T>,
   save: (userId: string, value: T) => Promise<void>,
 ): Promise<Response> {
   const userId = await currentUserId();
   if (!userId) return jsonError(401, "unauthenticated", "Sign in to change your preferences.");
-  const form = await req.formData().catch(() => new FormData());
   const parsed = formSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
   await save(userId, parsed.data);
-  return new NextResponse(null, {
-    status: 303,
-    headers: { Location: safeReturnTo(form.get("returnTo")), "Cache-Control": "no-store" },
-  });
+  return seeOther(safeReturnTo(form.get("returnTo")));
 }

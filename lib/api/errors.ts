@@ -1,4 +1,5 @@
 import "server-only";
+import { InputRefused } from "@/lib/http/input";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { WindowRefused } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
@@ -46,7 +47,7 @@ function upstreamMessage(body: unknown): string | null {
 }
 
 export function errorResponse(e: unknown): Response {
-  if (e instanceof InputError) return jsonError(e.status, e.code, e.message);
+  if (e instanceof InputError || e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
   if (e instanceof WindowRefused) return jsonError(400, "invalid_request", e.message);
   if (e instanceof CallBudgetExceeded) {
     const res = jsonError(429, "too_many_requests", e.message);

@@ -7,6 +7,8 @@ import { STATUS_LABEL } from "@/lib/clinic/patient-status";
 import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
+import { readForm } from "@/lib/http/body";
+import { checkLocation, InputRefused, isCrossSite } from "@/lib/http/input";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
@@ -32,16 +34,8 @@ export interface PatientContext {
  * browser that says the request is cross-site is refused even without one.
  */
 export function assertSameOrigin(req: Request): void {
-  const origin = req.headers.get("origin");
-  const expected = new URL(env().APP_URL).origin;
-  if (origin !== null && origin !== expected) {
-    throw new InputError(
-      "This action can only be started from the dashboard's own pages.",
-      403,
-      "forbidden_origin",
-    );
-  }
-  if (origin === null && req.headers.get("sec-fetch-site") === "cross-site") {
+  const headers = { origin: req.headers.get("origin"), secFetchSite: req.headers.get("sec-fetch-site") };
+  if (isCrossSite(headers, new URL(env().APP_URL).origin)) {
     throw new InputError(
       "This action can only be started from the dashboard's own pages.",
       403,
@@ -163,8 +157,13 @@ export function clinicPatientRoute(
   }, handler);
 }
 
-/** A form route's answer: 303 to `location` (the browser follows with GET), never stored. */
+/**
+ * A form route's answer: 303 to `location` (the browser follows with GET), never stored. A
+ * location too long for the proxies in front of us (it carries what the form sent) is a 400.
+ */
 export function seeOther(location: string, headers: Record<string, string> = {}): NextResponse {
+  const tooLong = checkLocation(location);
+  if (tooLong) throw InputRefused.of(tooLong);
   return new NextResponse(null, {
     status: 303,
     headers: { Location: location, "Cache-Control": "no-store", ...headers },
@@ -178,14 +177,17 @@ export function formText(form: FormData, name: string): string | undefined {
 }
 
 /**
- * A POST from one of our forms (sign-in, disconnect): same origin only, and the handler answers
- * with where to send the browser next (303, so the browser follows with GET).
+ * A POST from one of our forms (sign-in, disconnect): same origin only, its body read through the
+ * shared reader (a form, every field checked: 400 or 415 otherwise), and the handler answers with
+ * where to send the browser next (303, so the browser follows with GET).
  */
-export function formRoute(handler: (req: NextRequest, ctx: RouteContext) => Promise<Response>) {
+export function formRoute(
+  handler: (req: NextRequest, ctx: RouteContext, form: FormData) => Promise<Response>,
+) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      return await handler(req, ctx);
+      return await handler(req, ctx, await readForm(req));
     } catch (e) {
       return errorResponse(e);
     }

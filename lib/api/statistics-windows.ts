@@ -1,10 +1,9 @@
 import "server-only";
+import { readJson } from "@/lib/http/body";
 import { parseSaveBody } from "@/lib/reports/statistics-windows";
 import { saveStatisticsWindows, statisticsWindowsOf } from "@/lib/reports/statistics-windows-store";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
-
-const MAX_BODY_CHARS = 64 * 1024;
 
 /** GET /api/reports/statistics-windows: the patient's windows (bounds in mg/dL), defaults when none saved. */
 export async function statisticsWindowsRead({ userId }: PatientContext) {
@@ -17,16 +16,8 @@ export async function statisticsWindowsRead({ userId }: PatientContext) {
  * exactly as the editor checks it before sending, then stored in mg/dL. A 400 says what is wrong.
  */
 export async function statisticsWindowsSave({ req, userId }: PatientContext) {
-  const text = await req.text();
-  if (!text.trim()) throw new InputError("A JSON request body is required.");
-  // A dozen windows fit in a few kilobytes; anything far larger is not from the editor.
-  if (text.length > MAX_BODY_CHARS) throw new InputError("The request body is too large.", 413, "too_large");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new InputError("The request body is not valid JSON.");
-  }
+  // The shared reader bounds the body (a dozen windows fit in a few kilobytes) and its strings.
+  const raw = await readJson(req);
   const parsed = parseSaveBody(raw);
   if (!parsed.ok) throw new InputError(parsed.message);
   await saveStatisticsWindows(userId, parsed.windows);

@@ -14,8 +14,7 @@ import { attemptTtlMs, beginSignIn, completeSignIn } from "./sign-in";
  */
 
 /** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */
-export async function startSignIn(req: NextRequest): Promise<NextResponse> {
-  const form = await req.formData().catch(() => new FormData());
+export async function startSignIn(_req: NextRequest, _ctx: unknown, form: FormData): Promise<NextResponse> {
   const { url, state } = await beginSignIn({ returnTo: form.get("returnTo"), userId: await currentUserId() });
   const cookie = signInStateCookie();
   const response = seeOther(url);

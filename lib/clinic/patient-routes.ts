@@ -46,9 +46,8 @@ function withPatientLink(response: NextResponse, id: string, token: string): Nex
 }
 
 /** POST /api/clinic/patients: a clinician adds a patient; the invitation link is shown once. */
-export async function addPatientRoute(req: NextRequest): Promise<Response> {
+export async function addPatientRoute(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const userId = await clinician();
-  const form = await req.formData().catch(() => new FormData());
   const clinicId = formText(form, "clinicId") ?? "";
   const parsed = patientFormSchema.safeParse({
     clinicId,
@@ -142,8 +141,7 @@ const sharePath = (token: string, error?: string) =>
  * Without a usable connection the patient is sent back to the invitation page, which offers to
  * connect first (the dashboard's own sign-in), so no tokens are stored any other way.
  */
-export async function acceptShareRoute(req: NextRequest): Promise<Response> {
-  const form = await req.formData().catch(() => new FormData());
+export async function acceptShareRoute(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const token = formText(form, "token") ?? "";
   const patient = await signedInPatient();
   const connection = patient?.connection;

@@ -1,5 +1,6 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
+import { seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { resetTriageSettings, saveTriageSettings } from "./population";
 import { THRESHOLD_FIELDS } from "./triage";
@@ -13,25 +14,17 @@ import { THRESHOLD_FIELDS } from "./triage";
 
 const populationPath = (clinicId: string) => `/clinic/population?clinic=${encodeURIComponent(clinicId)}`;
 
-function redirect(location: string): NextResponse {
-  return new NextResponse(null, {
-    status: 303,
-    headers: { Location: location, "Cache-Control": "no-store" },
-  });
-}
-
-export async function saveTriage(req: NextRequest): Promise<Response> {
+export async function saveTriage(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const userId = await currentUserId();
-  if (!userId) return redirect("/clinic/sign-in");
-  const form = await req.formData().catch(() => new FormData());
+  if (!userId) return seeOther("/clinic/sign-in");
   const clinicId = form.get("clinicId");
-  if (typeof clinicId !== "string" || clinicId === "" || clinicId.length > 64) return redirect("/clinic");
+  if (typeof clinicId !== "string" || clinicId === "" || clinicId.length > 64) return seeOther("/clinic");
   if (form.get("action") === "reset") {
     await resetTriageSettings(clinicId, userId);
-    return redirect(`${populationPath(clinicId)}&saved=reset#thresholds`);
+    return seeOther(`${populationPath(clinicId)}&saved=reset#thresholds`);
   }
   const input = Object.fromEntries(Object.keys(THRESHOLD_FIELDS).map((k) => [k, form.get(k) ?? undefined]));
   const saved = await saveTriageSettings(clinicId, userId, input);
-  if (!saved.ok) return redirect(`${populationPath(clinicId)}&error=${saved.field}#thresholds`);
-  return redirect(`${populationPath(clinicId)}&saved=1#thresholds`);
+  if (!saved.ok) return seeOther(`${populationPath(clinicId)}&error=${saved.field}#thresholds`);
+  return seeOther(`${populationPath(clinicId)}&saved=1#thresholds`);
 }

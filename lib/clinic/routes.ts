@@ -61,8 +61,7 @@ async function openSession(req: NextRequest, response: NextResponse, userId: str
 const joinPath = (token: string) => `/clinic/join?token=${encodeURIComponent(token)}`;
 
 /** POST /api/clinic/sign-up: founds a clinic, or joins one with an invitation. */
-export async function signUp(req: NextRequest): Promise<Response> {
-  const form = await req.formData().catch(() => new FormData());
+export async function signUp(req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const invitation = formText(form, "invitation");
   const formPath = invitation ? joinPath(invitation) : "/clinic/sign-up";
   const parsed = signUpSchema.safeParse({
@@ -89,8 +88,7 @@ export async function signUp(req: NextRequest): Promise<Response> {
 }
 
 /** POST /api/clinic/sign-in, with an invitation to accept once signed in, or without. */
-export async function signIn(req: NextRequest): Promise<Response> {
-  const form = await req.formData().catch(() => new FormData());
+export async function signIn(req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const invitation = formText(form, "invitation");
   const formPath = invitation ? joinPath(invitation) : "/clinic/sign-in";
   const parsed = signInSchema.safeParse({
@@ -117,10 +115,9 @@ export async function signIn(req: NextRequest): Promise<Response> {
 }
 
 /** POST /api/clinic/invitations: an administrator invites a clinician; the link is shown once. */
-export async function invite(req: NextRequest): Promise<Response> {
+export async function invite(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
   const userId = await currentUserId();
   if (!userId) return seeOther("/clinic/sign-in");
-  const form = await req.formData().catch(() => new FormData());
   const parsed = invitationFormSchema.safeParse({
     clinicId: formText(form, "clinicId"),
     email: formText(form, "email"),

@@ -2,6 +2,8 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { parseDateTime, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
+import { readForm } from "@/lib/http/body";
+import { checkLocation, InputRefused, isCrossSite } from "@/lib/http/input";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./oauth";
@@ -49,6 +51,7 @@ export function sandboxRoute(handler: Handler): Handler {
         );
       }
       if (e instanceof ApiError) return jsonError(e.status, e.code, e.message, e.headers);
+      if (e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
       console.error("sandbox: unexpected error", e instanceof Error ? e.message : e);
       return jsonError(500, "server_error", "The sandbox failed unexpectedly; the request can be retried.");
     }
@@ -153,18 +156,25 @@ export function dataRoute(
   });
 }
 
-/** Reads a JSON body, or throws 400 saying that the body is required (`optional`: undefined then). */
-export async function readJson(req: NextRequest): Promise<unknown>;
-export async function readJson(req: NextRequest, options: { optional: true }): Promise<unknown | undefined>;
-export async function readJson(req: NextRequest, options?: { optional: true }): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) {
-    if (options?.optional) return undefined;
-    throw new ApiError(400, "invalid_request", "A JSON request body is required.");
+/** JSON bodies are read by the shared reader (content type, size, characters): 400 or 415 otherwise. */
+export { readJson } from "@/lib/http/body";
+
+/**
+ * A form post of the sandbox's own pages (login, consent, Permissions, logout): refused from
+ * another site by the same rule as the dashboard's forms (the sandbox is served at the app's
+ * origin), then its body read through the shared form reader.
+ */
+export async function readOwnForm(req: NextRequest): Promise<FormData> {
+  const headers = { origin: req.headers.get("origin"), secFetchSite: req.headers.get("sec-fetch-site") };
+  if (isCrossSite(headers, new URL(env().APP_URL).origin)) {
+    throw new ApiError(403, "forbidden", "Cross-site form posts are refused: use the sandbox's own pages.");
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "invalid_request", "The request body is not valid JSON.");
-  }
+  return readForm(req);
+}
+
+/** A 303 (the browser follows with GET) or 302 to `location`, refused (400) when it is too long. */
+export function redirectTo(location: string, status: 302 | 303 = 303, headers: Record<string, string> = {}) {
+  const tooLong = checkLocation(location);
+  if (tooLong) throw InputRefused.of(tooLong);
+  return new Response(null, { status, headers: { Location: location, ...NO_STORE, ...headers } });
 }

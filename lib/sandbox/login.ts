@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "./errors";
+import { readOwnForm, redirectTo } from "./http";
 import {
   checkAuthorizeRequest,
   endSandboxSession,
@@ -22,30 +23,17 @@ import { findSandboxUser } from "./users";
 
 const SESSION_COOKIE_PATH = "/sandbox";
 
-function see(location: string, headers: Record<string, string> = {}): Response {
-  return new Response(null, {
-    status: 303,
-    headers: { Location: location, "Cache-Control": "no-store", ...headers },
-  });
-}
-
-/** Refuses a form post from another site: the login and consent forms only work from our pages. */
-export function assertSameOrigin(req: NextRequest): void {
-  const origin = req.headers.get("origin");
-  if (origin && origin !== req.nextUrl.origin) {
-    throw new ApiError(403, "forbidden", "Cross-site form posts are refused.");
-  }
-}
-
 /** Only paths inside the sandbox may be a post-login destination. */
 function safeNext(value: FormDataEntryValue | null): string | null {
   if (typeof value !== "string") return null;
   return /^\/sandbox(\/[\w\-./?=&%]*)?$/.test(value) && !value.includes("//") ? value : null;
 }
 
+/** A name short enough to quote back in the error, which travels in the login page's URL. */
+const quoted = (username: string) => (username.length <= 64 ? ` named "${username}"` : " with that name");
+
 export async function handleLoginSubmit(req: NextRequest): Promise<Response> {
-  assertSameOrigin(req);
-  const form = await req.formData();
+  const form = await readOwnForm(req);
   const username = String(form.get("username") ?? "").trim();
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(pickAuthorizeParams(Object.fromEntries(form))))
@@ -55,7 +43,9 @@ export async function handleLoginSubmit(req: NextRequest): Promise<Response> {
   const user = findSandboxUser(username);
   if (!user) {
     const sep = back.includes("?") ? "&" : "?";
-    return see(`${back}${sep}login_error=${encodeURIComponent(`No sandbox user is named "${username}".`)}`);
+    return redirectTo(
+      `${back}${sep}login_error=${encodeURIComponent(`No sandbox user${quoted(username)}.`)}`,
+    );
   }
   const session = await startSandboxSession(user.username);
   const cookie = [
@@ -66,25 +56,24 @@ export async function handleLoginSubmit(req: NextRequest): Promise<Response> {
     `Max-Age=${session.maxAgeSeconds}`,
     ...(req.nextUrl.protocol === "https:" ? ["Secure"] : []),
   ].join("; ");
-  return see(next ?? `/sandbox/v3/oauth2/consent?${params}`, { "Set-Cookie": cookie });
+  return redirectTo(next ?? `/sandbox/v3/oauth2/consent?${params}`, 303, { "Set-Cookie": cookie });
 }
 
 export async function handleLogout(req: NextRequest): Promise<Response> {
-  assertSameOrigin(req);
+  await readOwnForm(req);
   await endSandboxSession(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
-  return see("/sandbox", {
+  return redirectTo("/sandbox", 303, {
     "Set-Cookie": `${SANDBOX_SESSION_COOKIE}=; Path=${SESSION_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`,
   });
 }
 
 /** Allow or Deny at the consent page: 302 to the client with a code, or with error=access_denied. */
 export async function handleConsentDecision(req: NextRequest): Promise<Response> {
-  assertSameOrigin(req);
-  const form = await req.formData();
+  const form = await readOwnForm(req);
   const params = pickAuthorizeParams(Object.fromEntries(form));
   const check = await checkAuthorizeRequest(params);
   if (!check.ok) {
-    if (check.redirect) return Response.redirect(check.location, 302);
+    if (check.redirect) return redirectTo(check.location, 302);
     throw new ApiError(400, "invalid_request", check.message);
   }
   const username = await sandboxSessionUser(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
@@ -92,11 +81,11 @@ export async function handleConsentDecision(req: NextRequest): Promise<Response>
     const query = new URLSearchParams(
       Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
     );
-    return see(`/sandbox/v3/oauth2/login?${query}`);
+    return redirectTo(`/sandbox/v3/oauth2/login?${query}`);
   }
   const { redirect_uri: redirectUri, state } = check.params;
   if (form.get("decision") !== "allow") {
-    return Response.redirect(redirectWith(redirectUri, { error: "access_denied", state }), 302);
+    return redirectTo(redirectWith(redirectUri, { error: "access_denied", state }), 302);
   }
   const code = await issueCode({
     clientId: check.params.client_id,
@@ -104,17 +93,17 @@ export async function handleConsentDecision(req: NextRequest): Promise<Response>
     redirectUri,
     codeChallenge: check.params.code_challenge,
   });
-  return Response.redirect(redirectWith(redirectUri, { code, state }), 302);
+  return redirectTo(redirectWith(redirectUri, { code, state }), 302);
 }
 
 /** Revoke at the Permissions page: the app's refresh tokens then answer 400 and access tokens 401. */
 export async function handleRevoke(req: NextRequest): Promise<Response> {
-  assertSameOrigin(req);
+  const form = await readOwnForm(req);
   const username = await sandboxSessionUser(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
-  if (!username) return see("/sandbox/permissions");
-  const clientId = String((await req.formData()).get("client_id") ?? "");
+  if (!username) return redirectTo("/sandbox/permissions");
+  const clientId = String(form.get("client_id") ?? "");
   const app = clientId ? await findApp(clientId) : null;
   if (!app) throw new ApiError(400, "invalid_request", "No app with that client_id.");
   await revokeAppForUser(username, clientId);
-  return see(`/sandbox/permissions?revoked=${encodeURIComponent(app.name)}`);
+  return redirectTo(`/sandbox/permissions?revoked=${encodeURIComponent(app.name)}`);
 }

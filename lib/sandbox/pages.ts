@@ -2,6 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { env } from "@/lib/env";
+import { checkLocation } from "@/lib/http/input";
 import {
   type AuthorizeCheck,
   checkAuthorizeRequest,
@@ -32,7 +33,12 @@ export function toURLSearchParams(record: Record<string, string | string[] | und
 export async function pageAuthorizeRequest(searchParams: SearchParams) {
   const query = toURLSearchParams(await searchParams);
   const params = pickAuthorizeParams(query);
-  const check: AuthorizeCheck = await checkAuthorizeRequest(params);
-  if (!check.ok && check.redirect) redirect(check.location);
+  let check: AuthorizeCheck = await checkAuthorizeRequest(params);
+  if (!check.ok && check.redirect) {
+    // An error sent back carries the client's state: one too long to send is shown here instead.
+    const tooLong = checkLocation(check.location);
+    if (!tooLong) redirect(check.location);
+    check = { ok: false, redirect: false, message: `${check.message}. ${tooLong.message}` };
+  }
   return { query, params, check };
 }

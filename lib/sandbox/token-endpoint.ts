@@ -1,5 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { readForm } from "@/lib/http/body";
+import { InputRefused } from "@/lib/http/input";
 import { OAuthError } from "./errors";
 import { exchangeCode, refreshTokens } from "./oauth";
 
@@ -9,7 +11,7 @@ export async function handleTokenRequest(req: NextRequest): Promise<Response> {
   if (type !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded");
   }
-  const form = new URLSearchParams(await req.text());
+  const form = await tokenForm(req);
   for (const key of new Set(form.keys())) {
     // RFC 6749 section 3.2: parameters must not be included more than once.
     if (form.getAll(key).length > 1) throw new OAuthError("invalid_request", `${key} is repeated`);
@@ -23,4 +25,16 @@ export async function handleTokenRequest(req: NextRequest): Promise<Response> {
     throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
   // RFC 6749 section 5.1: token responses must not be stored by any cache.
   return Response.json(tokens, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+}
+
+/** The form through the shared reader (sizes, characters), its refusals in the OAuth error shape. */
+async function tokenForm(req: NextRequest): Promise<URLSearchParams> {
+  try {
+    const form = await readForm(req);
+    // The shared reader refuses files, so every value is a string.
+    return new URLSearchParams([...form].map(([k, v]) => [k, String(v)]));
+  } catch (e) {
+    if (e instanceof InputRefused) throw new OAuthError("invalid_request", e.message);
+    throw e;
+  }
 }

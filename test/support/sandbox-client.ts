@@ -133,6 +133,18 @@ export function dt(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
+/** The sandbox's session cookie (`name=value`) of `username`, signed in at the login form. */
+export async function sandboxSession(baseUrl: string, username: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/sandbox/v3/oauth2/login/submit`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl },
+    body: new URLSearchParams({ username, next: "/sandbox/permissions" }),
+  });
+  if (login.status !== 303) throw new Error(`sandbox login: ${login.status}`);
+  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
 /** A sandbox user signs in to the Permissions page and revokes an app, as in a browser. */
 export async function revokeAppAs(baseUrl: string, clientId: string, username: string): Promise<void> {
   const login = await fetch(`${baseUrl}/sandbox/v3/oauth2/login/submit`, {
