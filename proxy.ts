@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { edgeRefusal } from "@/lib/http/body";
+import { refusalResponse } from "@/lib/http/refusal-page";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
@@ -21,12 +22,7 @@ export async function proxy(request: NextRequest) {
     serviceOrigin: new URL(e.CGM_API_BASE_URL).origin,
   });
   const refused = await edgeRefusal(request, new URL(e.APP_URL).origin);
-  if (refused) {
-    return Response.json(
-      { error: refused.code, message: refused.message },
-      { status: refused.status, headers: { ...headers, "Cache-Control": "no-store" } },
-    );
-  }
+  if (refused) return refusalResponse(refused, request.headers.get("accept"), headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");

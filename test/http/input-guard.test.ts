@@ -89,6 +89,18 @@ describe("a NUL byte in an id, a query or a form field: 400, not 500", () => {
     await expectRefusal(await get("/clinic/patients/%E0%A4%A"), 400, /malformed %-escape/);
   });
 
+  it("a browser that navigates to such an address reads a page that says what is wrong", async () => {
+    const res = await fetch(`${base}/clinic/patients/a%00b`, {
+      headers: { Accept: "text/html,application/xhtml+xml", Cookie: admin.cookie },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    expect(html).toContain("<h1>This address or form could not be read</h1>");
+    expect(html).toMatch(/NUL byte \(%00\)/);
+  });
+
   it("a dashboard form sent as JSON, or as broken multipart", async () => {
     const json = await fetch(`${base}/api/clinic/sign-in`, {
       method: "POST",
