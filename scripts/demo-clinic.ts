@@ -40,8 +40,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const { createDemoClinic, DEMO_CLINIC_NAME, DEMO_LIFETIME_DAYS } = await import("@/lib/clinic/demo");
+  // No client address here: the operator's own command is not limited like the web button.
   const made = await createDemoClinic();
   await close();
+  if ("limited" in made) throw new Error("demo clinics are limited just now");
   console.log(
     [
       `${DEMO_CLINIC_NAME} is ready (a made-up clinic, labelled as such).`,

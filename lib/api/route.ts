@@ -8,7 +8,7 @@ import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
-import { checkLocation, InputRefused, isCrossSite } from "@/lib/http/input";
+import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
@@ -34,8 +34,7 @@ export interface PatientContext {
  * browser that says the request is cross-site is refused even without one.
  */
 export function assertSameOrigin(req: Request): void {
-  const headers = { origin: req.headers.get("origin"), secFetchSite: req.headers.get("sec-fetch-site") };
-  if (isCrossSite(headers, new URL(env().APP_URL).origin)) {
+  if (isCrossSiteRequest(req, new URL(env().APP_URL).origin)) {
     throw new InputError(
       "This action can only be started from the dashboard's own pages.",
       403,

@@ -5,7 +5,7 @@ import { db, schema } from "@/lib/db";
 import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from "./rate-limit";
 
 /**
- * The failed-attempt store behind the limits of rate-limit.ts, in the database so that every app
+ * The attempt store behind the limits of rate-limit.ts (failed sign-ins, demo clinics made), in the database so that every app
  * process counts the same failures.
  *
  * An attempt is counted before its password is checked, not after: checking the count and
@@ -17,7 +17,7 @@ import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from ".
  * counted as a failure: the safe side for a limit.
  */
 
-const keyHash = (kind: "email" | "ip", value: string) =>
+const keyHash = (kind: "email" | "ip" | "demo", value: string) =>
   createHash("sha256").update(`${kind}:${value}`).digest("base64url");
 
 /**
@@ -32,28 +32,28 @@ export interface AttemptKeys {
   ip: string;
 }
 
-function hashes(keys: AttemptKeys) {
-  return {
-    email: keys.email === null ? null : keyHash("email", keys.email),
-    ip: keyHash("ip", keys.ip),
-  };
-}
-
 /** Either refused (the limit is reached), or let through with the rows that count this attempt. */
 export type AttemptReservation =
   | { limited: true; retryAfterS: number }
   | { limited: false; emailHash: string | null; rowIds: string[] };
 
+/** One key an attempt counts against, with the most attempts it may have in the window. */
+interface CountedKey {
+  hash: string;
+  limit: number;
+}
+
 /**
- * Counts the keys' recent failures and, unless a limit is reached, records this attempt as one,
+ * Counts the keys' recent attempts and, unless a limit is reached, records this one against each,
  * atomically. On PostgreSQL the per-key advisory transaction locks make concurrent reservations
  * of one key (from any process) wait for each other; they are taken in a fixed order (sorted
- * hashes) so two attempts sharing both keys cannot deadlock. On PGlite every transaction already
+ * hashes) so two attempts sharing keys cannot deadlock. On PGlite every transaction already
  * runs alone, and the locks cost nothing.
  */
-export async function reserveAttempt(keys: AttemptKeys): Promise<AttemptReservation> {
-  const h = hashes(keys);
-  const wanted = [h.ip, ...(h.email ? [h.email] : [])];
+async function reserve(
+  keys: readonly CountedKey[],
+): Promise<{ limited: true; retryAfterS: number } | { limited: false; rowIds: string[] }> {
+  const wanted = keys.map((k) => k.hash);
   const t = schema.signInFailures;
   return (await db()).transaction(async (tx) => {
     for (const k of [...wanted].sort()) {
@@ -66,23 +66,36 @@ export async function reserveAttempt(keys: AttemptKeys): Promise<AttemptReservat
     // judge at a time earlier than failures recorded meanwhile, which limitDecision leaves out as
     // "in the future" (CI saw 6 of 12 parallel guesses let through).
     const since = new Date(Date.now() - WINDOW_MS);
-    // Old failures no longer count: removing them here keeps the table small without a scheduler.
+    // Old attempts no longer count: removing them here keeps the table small without a scheduler.
     await tx.delete(t).where(lt(t.at, since));
     const rows = await tx
       .select({ keyHash: t.keyHash, at: t.at })
       .from(t)
       .where(and(inArray(t.keyHash, wanted), gt(t.at, since)));
     const now = new Date(Math.max(Date.now(), ...rows.map((r) => r.at.getTime())));
-    const times = (hash: string | null) => rows.filter((r) => r.keyHash === hash).map((r) => r.at);
-    const decision: LimitDecision = combine([
-      limitDecision(times(h.ip), now, LIMITS.ip),
-      ...(h.email ? [limitDecision(times(h.email), now, LIMITS.email)] : []),
-    ]);
+    const times = (hash: string) => rows.filter((r) => r.keyHash === hash).map((r) => r.at);
+    const decision = combine(keys.map((k) => limitDecision(times(k.hash), now, k.limit)));
     if (decision.limited) return decision;
     const values = wanted.map((k) => ({ id: randomUUID(), keyHash: k, at: now }));
     await tx.insert(t).values(values);
-    return { limited: false, emailHash: h.email, rowIds: values.map((v) => v.id) };
+    return { limited: false, rowIds: values.map((v) => v.id) };
   });
+}
+
+/** A clinician's sign-in or sign-up, counted as a failure of its address (and email) until it succeeds. */
+export async function reserveAttempt(keys: AttemptKeys): Promise<AttemptReservation> {
+  const emailHash = keys.email === null ? null : keyHash("email", keys.email);
+  const reserved = await reserve([
+    { hash: keyHash("ip", keys.ip), limit: LIMITS.ip },
+    ...(emailHash ? [{ hash: emailHash, limit: LIMITS.email }] : []),
+  ]);
+  return reserved.limited ? reserved : { limited: false, emailHash, rowIds: reserved.rowIds };
+}
+
+/** A demo clinic made from address `ip`: counted for good (it is not taken back). */
+export async function reserveDemoCreation(ip: string): Promise<LimitDecision> {
+  const reserved = await reserve([{ hash: keyHash("demo", ip), limit: LIMITS.demoPerIp }]);
+  return reserved.limited ? reserved : { limited: false };
 }
 
 /**

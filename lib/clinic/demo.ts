@@ -4,6 +4,7 @@ import { and, eq, inArray, like, lt } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { signUpClinician } from "./accounts";
+import { reserveDemoCreation } from "./attempts";
 import { clinicsOf } from "./clinics";
 
 /**
@@ -79,13 +80,21 @@ async function deleteExpiredDemos(): Promise<void> {
 
 /**
  * A new demo clinic and clinician for this visitor; or, for a visitor signed in as a demo
- * clinician already (`signedInUserId`), the one they have, without a new password.
+ * clinician already (`signedInUserId`), the one they have, without a new password. New ones are
+ * limited per client address (`ip`, when the caller has one; lib/clinic/rate-limit.ts).
  */
-export async function createDemoClinic(signedInUserId: string | null = null): Promise<DemoClinic> {
+export async function createDemoClinic(
+  signedInUserId: string | null = null,
+  ip: string | null = null,
+): Promise<DemoClinic | { limited: true; retryAfterS: number }> {
   if (!demoAvailable()) throw new DemoNotAvailable();
   if (signedInUserId) {
     const own = await ownDemoClinic(signedInUserId);
     if (own) return own;
+  }
+  if (ip !== null) {
+    const reserved = await reserveDemoCreation(ip);
+    if (reserved.limited) return reserved;
   }
   await deleteExpiredDemos();
   // 15 random bytes: 20 characters, above the 12-character minimum of every password; 6 bytes in

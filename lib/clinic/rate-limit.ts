@@ -1,11 +1,13 @@
 /**
  * Sliding-window limits on failed clinician sign-ins: at most 5 failures per email and 20 per
- * client address in any 15 minutes. Pure: the store (attempts.ts) reads the failures' times and
- * asks; the answer says whether to refuse and for how long.
+ * client address in any 15 minutes; and on demo clinics made (each one an account and a clinic
+ * kept for a week): at most 5 per client address in any 15 minutes, so that nobody can fill the
+ * database with them. Pure: the store (attempts.ts) reads the attempts'
+ * times and asks; the answer says whether to refuse and for how long.
  */
 
 export const WINDOW_MS = 15 * 60 * 1000;
-export const LIMITS = { email: 5, ip: 20 } as const;
+export const LIMITS = { email: 5, ip: 20, demoPerIp: 5 } as const;
 
 export type LimitDecision = { limited: false } | { limited: true; retryAfterS: number };
 

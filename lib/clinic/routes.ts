@@ -34,7 +34,15 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** 429 as a small page of its own: the form's browser shows it, and the link leads back. */
 function tooManyAttempts(retryAfterS: number, formPath: string): Response {
-  const message = `Too many failed sign-in attempts. For your account's safety, try again ${waitInWords(retryAfterS)}. If you forgot your password, ask your clinic's administrator.`;
+  return tooMany(
+    `Too many failed sign-in attempts. For your account's safety, try again ${waitInWords(retryAfterS)}. If you forgot your password, ask your clinic's administrator.`,
+    retryAfterS,
+    formPath,
+  );
+}
+
+/** A 429 page a person reads: what happened, when to try again, the way back to the form. */
+function tooMany(message: string, retryAfterS: number, formPath: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many attempts · Glucose Dashboard</title></head><body><main><h1>Too many attempts</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(formPath)}">Back to the form</a></p></main></body></html>`;
   return new Response(html, {
     status: 429,
@@ -149,7 +157,17 @@ export async function invite(_req: NextRequest, _ctx: unknown, form: FormData): 
  */
 export async function demo(req: NextRequest): Promise<Response> {
   if (!demoAvailable()) return jsonError(404, "not_found", "There is no demo clinic on this installation.");
-  const made = await createDemoClinic(await currentUserId());
+  const made = await createDemoClinic(
+    await currentUserId(),
+    clientAddress(req.headers.get("x-forwarded-for")),
+  );
+  if ("limited" in made) {
+    return tooMany(
+      `Many demo clinics were made from here just now; try again ${waitInWords(made.retryAfterS)}, or create a clinic of your own.`,
+      made.retryAfterS,
+      "/clinic/sign-up",
+    );
+  }
   const response = seeOther(clinicPath(made.clinicId));
   if (made.password === null) return response;
   const cookie = noticeCookie();

@@ -6,6 +6,7 @@ import {
   checkText,
   checkUrl,
   crossSiteActionRefusal,
+  crossSiteHeaders,
   InputRefused,
   mediaType,
   type Refusal,
@@ -149,8 +150,7 @@ export async function edgeRefusal(req: Request, ownOrigin: string): Promise<Refu
         method: req.method,
         contentType,
         nextAction: h.get("next-action"),
-        origin: h.get("origin"),
-        secFetchSite: h.get("sec-fetch-site"),
+        ...crossSiteHeaders(req),
       },
       ownOrigin,
     ) ??

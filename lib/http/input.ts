@@ -216,6 +216,16 @@ export function isCrossSite(
   return headers.secFetchSite === "cross-site";
 }
 
+/** The rule above, read off a request's headers. */
+export function isCrossSiteRequest(req: Request, ownOrigin: string): boolean {
+  return isCrossSite(crossSiteHeaders(req), ownOrigin);
+}
+
+/** The headers the cross-site rule reads. */
+export function crossSiteHeaders(req: Request): { origin: string | null; secFetchSite: string | null } {
+  return { origin: req.headers.get("origin"), secFetchSite: req.headers.get("sec-fetch-site") };
+}
+
 /**
  * Next treats a POST with a multipart body or a Next-Action header as a server action of the page
  * it is sent to, and answers one from another origin with a 500 of its own: refused here with a

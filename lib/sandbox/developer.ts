@@ -94,8 +94,9 @@ async function bodyObject(req: NextRequest): Promise<Record<string, unknown> | n
  * returns the body without the credentials, for the control's own settings (null: no body).
  */
 async function authenticateApp(req: NextRequest, clientId: string): Promise<Record<string, unknown> | null> {
-  if (!(await findApp(clientId)))
-    throw new ApiError(404, "not_found", `No app is registered with client_id "${clientId}".`);
+  // An unknown app gets the answer of a wrong secret: who asks without one learns nothing of
+  // which client ids exist.
+  if (!(await findApp(clientId))) throw unauthorized("No app has this client_id and secret.");
   const body = await bodyObject(req);
   const { client_id: bodyId, client_secret: bodySecret, ...rest } = body ?? {};
   const basic = basicCredentials(req);

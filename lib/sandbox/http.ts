@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { parseDateTime, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
-import { checkLocation, InputRefused, isCrossSite } from "@/lib/http/input";
+import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./oauth";
@@ -165,8 +165,7 @@ export { readJson } from "@/lib/http/body";
  * origin), then its body read through the shared form reader.
  */
 export async function readOwnForm(req: NextRequest): Promise<FormData> {
-  const headers = { origin: req.headers.get("origin"), secFetchSite: req.headers.get("sec-fetch-site") };
-  if (isCrossSite(headers, new URL(env().APP_URL).origin)) {
+  if (isCrossSiteRequest(req, new URL(env().APP_URL).origin)) {
     throw new ApiError(403, "forbidden", "Cross-site form posts are refused: use the sandbox's own pages.");
   }
   return readForm(req);

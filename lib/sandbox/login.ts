@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { ownPath } from "@/lib/http/return-path";
 import { ApiError } from "./errors";
 import { readOwnForm, redirectTo } from "./http";
 import {
@@ -23,11 +24,8 @@ import { findSandboxUser } from "./users";
 
 const SESSION_COOKIE_PATH = "/sandbox";
 
-/** Only paths inside the sandbox may be a post-login destination. */
-function safeNext(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string") return null;
-  return /^\/sandbox(\/[\w\-./?=&%]*)?$/.test(value) && !value.includes("//") ? value : null;
-}
+/** Only paths inside the sandbox, once normalised, may be a post-login destination. */
+const safeNext = (value: FormDataEntryValue | null) => ownPath(value, { within: "/sandbox" });
 
 /** A name short enough to quote back in the error, which travels in the login page's URL. */
 const quoted = (username: string) => (username.length <= 64 ? ` named "${username}"` : " with that name");

@@ -439,6 +439,19 @@ describe("the demo clinic (embedded default)", () => {
     },
   );
 
+  it("makes at most 5 from one address in 15 minutes: then a 429 page that says when to try again", async () => {
+    const ip = freshIp();
+    for (let k = 0; k < 5; k++) expect((await post("/api/clinic/demo", {}, { ip })).status).toBe(303);
+    const refused = await post("/api/clinic/demo", {}, { ip });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(sessionOf(refused)).toBeNull();
+    const page = await refused.text();
+    expect(page).toContain("Many demo clinics were made from here just now; try again in 15 minutes");
+    // Another address is not held up.
+    expect((await post("/api/clinic/demo", {})).status).toBe(303);
+  });
+
   it("sends a visitor who has a demo clinic back to it, without a new account or password", async () => {
     const first = await makeDemo();
     const back = await makeDemo(first.cookie);

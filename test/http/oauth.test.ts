@@ -107,9 +107,9 @@ describe("app management", () => {
     expect(fresh.status).toBe(200);
   });
 
-  it("answers 404 for the secret of an unknown app", async () => {
+  it("answers 401 for the secret of an unknown app, as for a wrong secret", async () => {
     const res = await fetch(`${base}/sandbox/developer/apps/no-such-app/secret`, { method: "POST" });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(401);
   });
 });
 
@@ -414,6 +414,32 @@ describe("bearer tokens on data endpoints", () => {
     expect((await egvs(t.access_token)).status).toBe(401);
     const renewed = await (await refresh(own, t.refresh_token)).json();
     expect((await egvs(renewed.access_token)).status).toBe(200);
+  });
+});
+
+describe("the login form's next page", () => {
+  const submit = (next: string) =>
+    fetch(`${base}/sandbox/v3/oauth2/login/submit`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base },
+      body: new URLSearchParams({ username: "SandboxUser2", next }),
+    });
+
+  // Each looks like a sandbox path but is, once normalised as the browser does, outside it.
+  it.each([
+    "/sandbox/%2e%2e/dashboard",
+    "/sandbox/../api/auth/signout",
+    "/sandbox/%2E%2E/%2e%2e//evil.example",
+    "/sandbox/./..//evil.example",
+  ])("goes to the consent page, not to %s", async (next) => {
+    const res = await submit(next);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/^\/sandbox\/v3\/oauth2\/consent\?/);
+  });
+
+  it("keeps a sandbox page, normalised", async () => {
+    expect((await submit("/sandbox/v3/../permissions")).headers.get("location")).toBe("/sandbox/permissions");
   });
 });
 

@@ -116,8 +116,12 @@ describe("a new secret needs the current one", () => {
     expect(await secretWorks({ ...own, client_secret })).toBe(true);
   });
 
-  it("answers 404 for an unknown app", async () => {
-    expect((await rotate({ client_id: "no-such-app" }, { headers: basic(app) })).status).toBe(404);
+  it("answers an unknown app as a wrong secret (401), so client ids cannot be probed", async () => {
+    const unknown = await rotate({ client_id: "no-such-app" }, { headers: basic(app) });
+    const wrong = await rotate(app, { headers: basic({ ...app, client_secret: "wrong" }) });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toBe(wrong.headers.get("www-authenticate"));
   });
 });
 
