@@ -225,6 +225,15 @@ export async function finishFailure(
     .where(ownLease(connectionId, worker));
 }
 
+/**
+ * A sync its request ended ("Sync now" past its user's budget, or its client gone): the lease is
+ * released and nothing is recorded, neither an error nor a backoff, since the connection did not
+ * fail; what the sync stored so far stays (each window commits with its through mark).
+ */
+export async function releaseLease(database: Db, connectionId: string, worker: string): Promise<void> {
+  await database.update(schema.syncState).set(released).where(ownLease(connectionId, worker));
+}
+
 /** The service refused the authorization: no retries until the connection's tokens change. */
 export async function finishReconnectRequired(
   database: Db,
