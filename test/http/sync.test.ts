@@ -873,6 +873,19 @@ describe("Sync now and the pass's leases", () => {
     for (const id of ids) await client.tokens.deleteConnection(id);
   }, 60_000);
 
+  it("Sync now within 30 s of a successful sync answers 'synced' without calling the service again", async () => {
+    const id = await client.connectPatient("SandboxUser2");
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    const before = dataCalls;
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    expect(dataCalls).toBe(before);
+    // Older than that, it syncs again.
+    await setState(id, { lastSuccessAt: new Date(Date.now() - sync.SYNC_NOW_FRESH_MS - 1_000) });
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    expect(dataCalls).toBeGreaterThan(before);
+    await client.tokens.deleteConnection(id);
+  });
+
   it("a request's sync waits a bounded time for the shared rate limit: past it, RateLimitBusy, the lease released and nothing recorded as a failure", async () => {
     const { RateLimitBusy } = await import("@/lib/sync/rate-limit");
     const id = await client.connectPatient("SandboxUser1");
