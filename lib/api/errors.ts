@@ -4,6 +4,7 @@ import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { WindowRefused } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { CallsAbandoned, ServiceError } from "@/lib/service-client/transport";
+import { RateLimitBusy } from "@/lib/sync/rate-limit";
 
 /**
  * Every error a dashboard API route can meet, mapped to one JSON answer in one place:
@@ -46,14 +47,16 @@ function upstreamMessage(body: unknown): string | null {
   return null;
 }
 
+function retryLater(res: Response, e: { retryAfterSeconds: number }): Response {
+  res.headers.set("Retry-After", String(e.retryAfterSeconds));
+  return res;
+}
+
 export function errorResponse(e: unknown): Response {
   if (e instanceof InputError || e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
   if (e instanceof WindowRefused) return jsonError(400, "invalid_request", e.message);
-  if (e instanceof CallBudgetExceeded) {
-    const res = jsonError(429, "too_many_requests", e.message);
-    res.headers.set("Retry-After", String(e.retryAfterSeconds));
-    return res;
-  }
+  if (e instanceof CallBudgetExceeded) return retryLater(jsonError(429, "too_many_requests", e.message), e);
+  if (e instanceof RateLimitBusy) return retryLater(jsonError(503, "service_busy", e.message), e);
   // The client has gone and reads nothing; the status (nginx's "client closed request") is for logs.
   // An AbortError is the same end met while an answer's body was still arriving.
   if (e instanceof CallsAbandoned || (e instanceof Error && e.name === "AbortError"))

@@ -4,6 +4,7 @@ import { InputError } from "@/lib/api/errors";
 import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
+import { requestCalls } from "@/lib/service-client/request-calls";
 import { syncNow } from "@/lib/sync/pass";
 import { recordAudit } from "./audit";
 import { clinicPath, roleIn } from "./clinics";
@@ -104,9 +105,12 @@ export async function removePatientRoute(_req: NextRequest, ctx: Params): Promis
  * POST /api/clinic/patients/:patientId/sync: a clinician brings a sharing patient's synced data up
  * to date now (before a visit, or just after the patient accepted) instead of waiting for the next
  * background pass. One pass over this one connection, under the same lease as every other sync,
- * so it never runs twice at once; the answer says how it went on the clinic page.
+ * so it never runs twice at once; the answer says how it went on the clinic page. Its calls are
+ * the clinician's, like their reads of a patient's data: charged to their budget (429 past it),
+ * stopped when their browser goes, and never waiting long for the app's shared rate limit (503
+ * with Retry-After when it is used up).
  */
-export async function syncPatientRoute(_req: NextRequest, ctx: Params): Promise<Response> {
+export async function syncPatientRoute(req: NextRequest, ctx: Params): Promise<Response> {
   const userId = await clinician();
   const access = await clinicPatientFor(userId, await patientIdOf(ctx));
   if (!access) throw notFound();
@@ -118,7 +122,7 @@ export async function syncPatientRoute(_req: NextRequest, ctx: Params): Promise<
       "not_shared",
     );
   }
-  const result = await syncNow(connectionId);
+  const result = await syncNow(connectionId, requestCalls(userId, req.signal));
   // The clinic's copy of the patient's data was refreshed at a clinician's request: logged with
   // how it went, like the other things a clinician does with a patient's data.
   await recordAudit({

@@ -27,8 +27,9 @@ export function withCallContext<T>(context: CallContext, run: () => Promise<T>):
 
 /**
  * The calls of `run` answer to `gate` alone (none: no gate), whatever context they were started
- * from: the sync, even when a request's work started it, is never charged to a user's budget nor
- * stopped with that request.
+ * from: the background sync, even when a request's work started it, is never charged to a user's
+ * budget nor stopped with that request. (A clinician's "Sync now" is the request's own work and
+ * runs in its context instead: lib/sync/pass.ts.)
  */
 export function withCallGate<T>(gate: CallGate | null, run: () => Promise<T>): Promise<T> {
   return contexts.run(gate ? { gate } : {}, run);

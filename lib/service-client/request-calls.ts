@@ -7,8 +7,9 @@ import type { CallContext } from "./call-gate";
  * The service calls of one request made on behalf of a signed-in user (a patient, or a clinician
  * viewing a patient): each attempt is charged to that user's budget of
  * CGM_USER_CALLS_PER_MINUTE (CallBudgetExceeded past it, a 429 to the user), and none starts
- * once the request's client has gone (`signal`). The background sync runs outside this context
- * (withCallGate), so it is never charged to anyone's budget.
+ * once the request's client has gone (`signal`). A clinician's "Sync now" runs its sync in this
+ * context too (then each call also waits its turn under the sync's rate limit); the background
+ * sync runs outside it (withCallGate), so it is never charged to anyone's budget.
  *
  * The budget is counted in this process's memory: with several server processes behind a load
  * balancer a user may get up to that many times the budget. That is enough for what it is for,

@@ -1,39 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { claimQueue } from "./claim-queue";
 
+/** A lease over `items` that records how many each lease asked for. */
+function leaser(items: string[]) {
+  const asked: number[] = [];
+  const lease = async (count: number) => {
+    asked.push(count);
+    return items.splice(0, count);
+  };
+  return { asked, lease };
+}
+
 describe("claimQueue", () => {
-  it("hands out each leased item once, leasing again only when the batch is used up", async () => {
-    const batches = [["a", "b"], ["c"], []];
-    let leases = 0;
-    const next = claimQueue(async () => batches[leases++] ?? []);
-    expect(await next()).toBe("a");
-    expect(leases).toBe(1);
-    expect(await next()).toBe("b");
-    expect(await next()).toBe("c");
-    expect(leases).toBe(2);
-    expect(await next()).toBeNull();
-    expect(await next()).toBeNull();
-    // Once a lease came back empty, nothing more is leased.
-    expect(leases).toBe(3);
+  it("leases as many as callers wait together, one lease for all of them", async () => {
+    const { asked, lease } = leaser(["a", "b", "c", "d", "e"]);
+    const next = claimQueue(lease);
+    expect((await Promise.all([next(), next(), next()])).sort()).toEqual(["a", "b", "c"]);
+    expect(asked).toEqual([3]);
   });
 
-  it("lets callers waiting together share one lease", async () => {
-    let leases = 0;
-    let release: (items: number[]) => void = () => {};
-    const next = claimQueue(() => {
-      leases++;
-      return new Promise<number[]>((resolve) => {
-        release = resolve;
-      });
-    });
-    const waiting = [next(), next(), next()];
-    expect(leases).toBe(1);
-    release([1, 2]);
-    // Two callers get the two items; the third waits for the next lease, which finds nothing.
-    await Promise.resolve();
-    setTimeout(() => release([]), 0);
-    expect((await Promise.all(waiting)).sort()).toEqual([1, 2, null]);
-    expect(leases).toBe(2);
+  it("never leases an item no caller starts on at once: one caller free, one item leased", async () => {
+    const { asked, lease } = leaser(["a", "b", "c", "d"]);
+    const next = claimQueue(lease);
+    await Promise.all([next(), next()]);
+    // One of the two comes free while the other still works: it leases one, not a batch that
+    // would wait in the queue, leased, until the other is done.
+    expect(await next()).toBe("c");
+    expect(asked).toEqual([2, 1]);
+    expect(await next()).toBe("d");
+    expect(asked).toEqual([2, 1, 1]);
+  });
+
+  it("ends once a lease comes back with fewer than asked, without leasing again", async () => {
+    const { asked, lease } = leaser(["a"]);
+    const next = claimQueue(lease);
+    expect((await Promise.all([next(), next()])).sort()).toEqual(["a", null]);
+    expect(await next()).toBeNull();
+    expect(asked).toEqual([2]);
   });
 
   it("passes a failed lease to every caller waiting on it", async () => {

@@ -4,7 +4,14 @@ import { hostname } from "node:os";
 import { formatDateTime } from "@/lib/cgm";
 import { type Db, db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { withCallGate } from "@/lib/service-client/call-gate";
+import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
+import {
+  type CallContext,
+  type CallGate,
+  currentCallContext,
+  withCallContext,
+  withCallGate,
+} from "@/lib/service-client/call-gate";
 import { getCalibrations, getDataRange, getEgvs, getEvents } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
@@ -22,7 +29,7 @@ import {
   retryDelayMs,
   type SyncSettings,
 } from "./plan";
-import type { RateLimit } from "./rate-limit";
+import { type RateLimit, RateLimitBusy } from "./rate-limit";
 import { calibrationRows, egvRows, eventRows } from "./rows";
 import { refreshServiceStatistics } from "./statistics";
 import {
@@ -36,6 +43,7 @@ import {
   finishSuccess,
   type GroupRows,
   LeaseLost,
+  releaseLease,
   storeGroup,
   syncedFrom,
   syncedThrough,
@@ -89,7 +97,22 @@ export interface PassOptions {
    * each running a pass per interval sync a patient once per interval between them, not once each.
    */
   freshForMs?: number;
+  /**
+   * The request a "Sync now" serves: the pass's calls are charged to its user's budget and stop
+   * when its client goes (`requestCalls`), and each waits at most `maxRateWaitMs` for the shared
+   * rate limit (RateLimitBusy beyond). Background passes have none: no budget, no signal, and
+   * they wait as long as the rate limit says.
+   */
+  request?: CallContext;
+  /** With `request`: the longest wait for the shared rate limit (default SYNC_NOW_MAX_RATE_WAIT_MS). */
+  maxRateWaitMs?: number;
 }
+
+/** A person waits for "Sync now": longer than this for the shared rate limit, and it is refused. */
+export const SYNC_NOW_MAX_RATE_WAIT_MS = 10_000;
+
+/** A "Sync now" within this long of a successful sync of its connection answers from that sync. */
+export const SYNC_NOW_FRESH_MS = 30_000;
 
 export function syncSettings(): SyncSettings {
   const e = env();
@@ -193,6 +216,13 @@ export async function syncConnection(
     });
     return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };
   } catch (e) {
+    // The request that asked for this sync ended it (its budget, its client gone, the rate limit
+    // too busy to wait for): nothing failed for the connection, so its lease is released without
+    // an error or a backoff, and the request gets the reason.
+    if (endedByRequest(e)) {
+      await releaseLease(database, connection.id, worker);
+      throw e;
+    }
     const error = describeError(e);
     // A failure of this sync, but the connection's state is the new holder's: recording the
     // error or a backoff there would overwrite its sync's, so nothing is written.
@@ -205,6 +235,14 @@ export async function syncConnection(
     await finishFailure(database, connection.id, worker, error, (n) => retryDelayMs(n));
     return { connectionId: connection.id, result: "failed", error, records, calls };
   }
+}
+
+function endedByRequest(e: unknown): boolean {
+  return (
+    e instanceof CallBudgetExceeded ||
+    e instanceof RateLimitBusy ||
+    currentCallContext().signal?.aborted === true
+  );
 }
 
 export async function runSyncPass(options: PassOptions = {}): Promise<PassSummary> {
@@ -235,23 +273,30 @@ async function runPass(
   const outcomes: ConnectionOutcome[] = [];
   const concurrency = options.concurrency ?? env().SYNC_CONCURRENCY;
   // Every service call of the pass, retries included, waits its turn under the app's rate limit.
-  // Leased a slot's worth at a time (store.ts `claimDue`), handed out one by one.
-  const nextClaim = claimQueue(() =>
-    claimDue(database, worker, passStarted, concurrency, ids, options.freshForMs ?? 0),
+  // Leased as workers come free, only as many as start at once (claim-queue.ts), so a lease
+  // always names a sync that is running.
+  const nextClaim = claimQueue((count) =>
+    claimDue(database, worker, passStarted, count, ids, options.freshForMs ?? 0),
   );
-  const gate = rateLimitGate(
-    database,
-    options.rateLimit === undefined ? configuredRateLimit() : options.rateLimit,
-  );
-  await withCallGate(gate, () =>
+  const limit = options.rateLimit === undefined ? configuredRateLimit() : options.rateLimit;
+  const work = () =>
     mapWithConcurrency(Array.from({ length: concurrency }), concurrency, async () => {
       for (;;) {
         const claim = await nextClaim();
         if (!claim) return;
         outcomes.push(await syncConnection(database, claim, worker, settings));
       }
-    }),
-  );
+    });
+  const { request } = options;
+  if (request) {
+    const paced = rateLimitGate(database, limit, {
+      maxWaitMs: options.maxRateWaitMs ?? SYNC_NOW_MAX_RATE_WAIT_MS,
+      signal: request.signal,
+    });
+    await withCallContext({ signal: request.signal, gate: chargeThenPace(request.gate, paced) }, work);
+  } else {
+    await withCallGate(rateLimitGate(database, limit), work);
+  }
   const synced = outcomes.filter((o) => o.result === "synced").length;
   const total = await connectionCount(database, ids);
   return {
@@ -266,11 +311,34 @@ async function runPass(
 }
 
 /**
- * One pass over one connection at once ("Sync now") and how it went. When the pass could not
- * claim it, the store says why: "busy" only while a holder that still runs has its lease.
+ * A request's call: first its user's budget (refused at once when spent, so a refused call never
+ * takes a turn of the shared rate limit), then its turn under the rate limit.
  */
-export async function syncNow(connectionId: string): Promise<ConnectionOutcome["result"] | "busy"> {
-  const summary = await runSyncPass({ connectionIds: [connectionId], concurrency: 1 });
+function chargeThenPace(budget: CallGate | undefined, paced: CallGate | null): CallGate {
+  return async () => {
+    await budget?.();
+    await paced?.();
+  };
+}
+
+/**
+ * One pass over one connection at once ("Sync now") for a request (`requestCalls`: its user's
+ * budget and its client's signal), and how it went. A sync that succeeded within
+ * SYNC_NOW_FRESH_MS is the answer itself: repeated clicks, or several clinicians of one patient,
+ * do not spend the shared rate limit again for data a few seconds old. When the pass could not
+ * claim the connection, the store says why: "busy" only while a holder that still runs has its
+ * lease. Throws CallBudgetExceeded, RateLimitBusy or CallsAbandoned when the request ended it.
+ */
+export async function syncNow(
+  connectionId: string,
+  request: CallContext,
+): Promise<ConnectionOutcome["result"] | "busy"> {
+  const summary = await runSyncPass({
+    connectionIds: [connectionId],
+    concurrency: 1,
+    freshForMs: SYNC_NOW_FRESH_MS,
+    request,
+  });
   return summary.outcomes[0]?.result ?? whyNotClaimed(await db(), connectionId);
 }
 

@@ -69,3 +69,17 @@ export function maxInWindow(startsMs: readonly number[], periodMs: number): numb
   }
   return most;
 }
+
+/**
+ * A call that would have waited longer than its caller allows for the shared rate limit (a "Sync
+ * now", which a person waits for), refused without taking a turn: `retryAfterSeconds` until the
+ * turn it would have had.
+ */
+export class RateLimitBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `The glucose service's shared rate limit is used up for now; try again in ${retryAfterSeconds} s (the background sync goes on meanwhile).`,
+    );
+    this.name = "RateLimitBusy";
+  }
+}

@@ -90,8 +90,11 @@ export interface Claim {
  * passes running together share the work: a sync in progress when the second pass began ends
  * after it, so that pass does not repeat it. One statement (an UPDATE of the rows its subquery
  * locks with SKIP LOCKED), which also returns each connection and what the statistics fetch needs
- * to know. Why several at once: finding the due rows reads every connection in scope, so a pass
- * that leased one at a time would read them once per connection, quadratic in their number.
+ * to know. Up to `limit`, because the workers of a pass that wait together share one claim
+ * (claim-queue.ts); it is never more than start at once, so a lease always names a running sync
+ * and "Sync now" never hears "busy" for a connection only queued. The price: a worker that comes
+ * free alone claims alone, so a long pass runs about one claim per connection, each reading the
+ * due rows in scope.
  */
 export async function claimDue(
   database: Db,
@@ -223,6 +226,15 @@ export async function finishFailure(
       nextAttemptAt: sql`now() + make_interval(secs => ${retryDelayMs(failures) / 1000})`,
     })
     .where(ownLease(connectionId, worker));
+}
+
+/**
+ * A sync its request ended ("Sync now" past its user's budget, or its client gone): the lease is
+ * released and nothing is recorded, neither an error nor a backoff, since the connection did not
+ * fail; what the sync stored so far stays (each window commits with its through mark).
+ */
+export async function releaseLease(database: Db, connectionId: string, worker: string): Promise<void> {
+  await database.update(schema.syncState).set(released).where(ownLease(connectionId, worker));
 }
 
 /** The service refused the authorization: no retries until the connection's tokens change. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
-import { eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "@/lib/db";
 
 /**
@@ -9,8 +9,9 @@ import { type Db, schema } from "@/lib/db";
  * sync_workers with where it runs (host, pid, the process's start) and renews a heartbeat while
  * it goes on. A lease is free when its holder's row is missing or its heartbeat is older than
  * HEARTBEAT_GRACE_MS (a holder on another machine that crashed or froze), and a pass first deletes
- * the rows of this host whose process is gone (a worker killed a moment ago, or the previous run
- * of a restarted server, PGlite's case), so those leases are free at once. LEASE_MS
+ * the rows of its own machine and pid namespace whose process is gone (a worker killed a moment
+ * ago, or the previous run of a restarted server, PGlite's case), so those leases are free at
+ * once. This process's own passes are never judged gone. LEASE_MS
  * (lib/sync/store.ts) stays the bound for a holder that lives but never finishes.
  */
 
@@ -26,12 +27,51 @@ function readOr(file: string, fallback: string | null): string | null {
   }
 }
 
-let host: string | undefined;
+/**
+ * Where a pid names the same process: one machine (its name and, on Linux, the kernel's boot id,
+ * since a name may be reused elsewhere) and one pid namespace. The namespace matters because
+ * containers on one kernel share its boot id, and those on the host's network or replicas with
+ * one hostname share its name too, while each sees only its own processes: without it, a
+ * container would judge another's live workers gone (their pid does not exist here, or is its
+ * own, pid 1). On Linux with the namespace unreadable there is no such scope (null): other
+ * workers are then judged by their heartbeat alone. Elsewhere pids are the machine's.
+ */
+export function pidScope(
+  name: string,
+  bootId: string | null,
+  pidNamespace: string | null,
+  linux = true,
+): string | null {
+  if (!linux) return name;
+  return pidNamespace ? [name, bootId, pidNamespace].filter(Boolean).join("/") : null;
+}
 
-/** This machine: its name and, on Linux, the kernel's boot id (a name may be reused elsewhere). */
+let scope: { value: string | null } | undefined;
+
+/** This process's pid scope (`pidScope`), read once. */
+function thisScope(): string | null {
+  scope ??= {
+    value: pidScope(
+      hostname(),
+      readOr("/proc/sys/kernel/random/boot_id", null),
+      readLinkOr("/proc/self/ns/pid"),
+      process.platform === "linux",
+    ),
+  };
+  return scope.value;
+}
+
+/** What a worker row records as its host: the pid scope, or a name no other process matches. */
 export function thisHost(): string {
-  host ??= [hostname(), readOr("/proc/sys/kernel/random/boot_id", null)].filter(Boolean).join("/");
-  return host;
+  return thisScope() ?? `${hostname()}/pid-namespace-unknown`;
+}
+
+function readLinkOr(file: string): string | null {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /** When the process started, in the kernel's clock ticks since boot (Linux); null elsewhere or when it is gone. */
@@ -54,9 +94,10 @@ function pidExists(pid: number): boolean {
 
 export type WorkerRow = typeof schema.syncWorkers.$inferSelect;
 
-/** What this process can see of the worker rows of its own machine. */
+/** What this process can see of the worker rows of its own pid scope. */
 export interface HostView {
-  host: string;
+  /** This process's pid scope (`pidScope`); null: no other worker is judged by its pid. */
+  host: string | null;
   pid: number;
   /** This process's registered passes. */
   own: ReadonlySet<string>;
@@ -65,13 +106,14 @@ export interface HostView {
 }
 
 /**
- * A worker of this machine that is certainly gone: its process no longer exists, or its pid now
- * names another process (a different start), or it is this process's pid but not one of its
- * passes (a previous run of a restarted server with the same pid, as in a container). Workers of
- * other machines are judged by their heartbeat alone.
+ * A worker of this pid scope (machine and pid namespace) that is certainly gone: its process no
+ * longer exists, or its pid now names another process (a different start), or it is this
+ * process's pid but not one of its passes (a previous run of a restarted server with the same pid,
+ * as in a container). Workers of other machines or pid namespaces are judged by their heartbeat
+ * alone, and so is every worker when this process does not know its scope.
  */
 export function isGone(worker: WorkerRow, here: HostView): boolean {
-  if (worker.host !== here.host) return false;
+  if (here.host === null || worker.host !== here.host) return false;
   if (worker.pid === here.pid) return !here.own.has(worker.id);
   if (!here.exists(worker.pid)) return true;
   const start = here.startOf(worker.pid);
@@ -131,22 +173,34 @@ export async function endWorker(database: Db, id: string): Promise<void> {
 }
 
 /**
- * Deletes the rows of workers that are gone: this machine's whose process is (`isGone`), and
- * any whose heartbeat is past the grace. Their leases are then free (`holderAlive`).
+ * Deletes the rows of workers that are gone: those of this pid scope whose process is (`isGone`),
+ * and any whose heartbeat is past the grace, except this process's own passes: they run (this
+ * process is running them), and a heartbeat that came late (an event loop blocked, PGlite's one
+ * connection busy) must not hand their connections to a second sync. Their heartbeat is renewed
+ * first, so that no claim, here or in another process, takes their leases for a silent holder's.
+ * The leases of the deleted are then free (`holderAlive`).
  */
 export async function removeGoneWorkers(database: Db): Promise<void> {
   const here: HostView = {
-    host: thisHost(),
+    host: thisScope(),
     pid: process.pid,
     own,
     exists: pidExists,
     startOf: processStart,
   };
-  const local = await database.select().from(w).where(eq(w.host, here.host));
+  const mine = [...own];
+  await heartbeat(database, mine);
+  const local = here.host ? await database.select().from(w).where(eq(w.host, here.host)) : [];
   const gone = local.filter((row) => isGone(row, here)).map((row) => row.id);
+  const silent = lt(w.heartbeatAt, silentSince);
   await database
     .delete(w)
-    .where(or(gone.length ? inArray(w.id, gone) : undefined, lt(w.heartbeatAt, silentSince)));
+    .where(
+      or(
+        gone.length ? inArray(w.id, gone) : undefined,
+        mine.length ? and(silent, notInArray(w.id, mine)) : silent,
+      ),
+    );
 }
 
 /** SQL: the lease named `lockedBy` has a holder that is running (registered, heartbeat within the grace). */

@@ -224,3 +224,53 @@ describe("a client that disconnects", () => {
     expect(readFileSync(path.join(dataDir, "server.log"), "utf8")).not.toContain("unexpected error");
   });
 });
+
+describe("Sync now, a clinician's request like any other", () => {
+  async function sharingPatient(sandboxUser: string, name: string) {
+    const clinic = clinicClient(base);
+    const dr = await clinic.clinician();
+    const { token, page } = await clinic.addPatient(dr, name);
+    await clinic.acceptAsPatient(token, sandboxUser);
+    const syncNow = (signal?: AbortSignal) =>
+      fetch(`${base}/api/clinic/patients/${clinic.patientIdIn(page, name)}/sync`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: base, Cookie: dr.cookie },
+        body: new URLSearchParams(),
+        signal,
+      });
+    return { syncNow };
+  }
+
+  it(`is charged to the clinician's budget: a backfill that needs more than ${BUDGET} calls stops at it with 429 and Retry-After`, async () => {
+    const { syncNow } = await sharingPatient("SandboxUser1", "Sam Syncnow");
+    // A first sync reads 90 days of each data group in 3-day chunks: far more than the budget.
+    const before = calls();
+    const res = await syncNow();
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await res.json()).error).toBe("too_many_requests");
+    expect(calls() - before).toBeLessThanOrEqual(BUDGET);
+    // Spent: the next one makes no call at all.
+    const atRefusal = calls();
+    expect((await syncNow()).status).toBe(429);
+    expect(calls()).toBe(atRefusal);
+  });
+
+  it("stops when the clinician's browser goes: no call starts after", async () => {
+    const { syncNow } = await sharingPatient("SandboxUser3", "Dee Disconnect");
+    await dev.faults({ latencyMs: 600 });
+    const before = calls();
+    const client = new AbortController();
+    const pending = syncNow(client.signal).catch((e) => e);
+    await until(() => calls() - before >= 3);
+    client.abort();
+    expect(await pending).toMatchObject({ name: "AbortError" });
+    await sleep(300);
+    const atAbort = calls() - before;
+    // Without the request's signal the sync would go on through its backfill's chunks.
+    await sleep(3_000);
+    expect(calls() - before).toBe(atAbort);
+    expect(readFileSync(path.join(dataDir, "server.log"), "utf8")).not.toContain("unexpected error");
+  });
+});

@@ -677,15 +677,41 @@ describe("a lease whose holder is gone", () => {
     const { HEARTBEAT_GRACE_MS } = await import("@/lib/sync/workers");
     const id = await client.connectPatient("SandboxUser6");
     await leaseToWorker(id, "worker-running", { pid: process.pid, host: "another-machine" });
-    expect(await sync.syncNow(id)).toBe("busy");
+    expect(await sync.syncNow(id, {})).toBe("busy");
     await database
       .update(schema.syncWorkers)
       .set({ heartbeatAt: new Date(Date.now() - HEARTBEAT_GRACE_MS - 5_000) })
       .where(orm.eq(schema.syncWorkers.id, "worker-running"));
-    expect(await sync.syncNow(id)).toBe("synced");
+    expect(await sync.syncNow(id, {})).toBe("synced");
     // A failure's backoff: no sync runs, and Sync now says the last one failed.
     await setState(id, { nextAttemptAt: new Date(Date.now() + 3_600_000), lastError: "test", attempts: 1 });
-    expect(await sync.syncNow(id)).toBe("failed");
+    expect(await sync.syncNow(id, {})).toBe("failed");
+    await client.tokens.deleteConnection(id);
+  });
+
+  it("is never this process's own running pass, even when its heartbeat came late", async () => {
+    const workers = await import("@/lib/sync/workers");
+    const id = await client.connectPatient("SandboxUser6");
+    // A pass of this process whose heartbeat is past the grace (its event loop was blocked, the
+    // one PGlite connection busy): it still runs, so its connection must not get a second sync.
+    await workers.startWorker(database, "own-pass-late");
+    try {
+      await leaseTo(id, "own-pass-late");
+      await database
+        .update(schema.syncWorkers)
+        .set({ heartbeatAt: new Date(Date.now() - workers.HEARTBEAT_GRACE_MS - 5_000) })
+        .where(orm.eq(schema.syncWorkers.id, "own-pass-late"));
+      const { summary } = await pass([id]);
+      expect(summary).toMatchObject({ synced: 0, skipped: 1 });
+      expect((await state(id)).lockedBy).toBe("own-pass-late");
+      const [row] = await database
+        .select()
+        .from(schema.syncWorkers)
+        .where(orm.eq(schema.syncWorkers.id, "own-pass-late"));
+      expect(row?.heartbeatAt.getTime()).toBeGreaterThan(Date.now() - workers.HEARTBEAT_GRACE_MS);
+    } finally {
+      await workers.endWorker(database, "own-pass-late");
+    }
     await client.tokens.deleteConnection(id);
   });
 
@@ -797,4 +823,91 @@ describe.runIf(process.env.TEST_DATABASE_URL)("passes in several processes (Post
     // The work was shared, not done by whichever process came first.
     expect(results.filter((r) => r.length > 0).length).toBeGreaterThan(1);
   }, 90_000);
+});
+
+describe("Sync now and the pass's leases", () => {
+  it("a connection a running pass has not started on is not leased: Sync now syncs it instead of answering 'busy'", async () => {
+    const { currentCallContext } = await import("@/lib/service-client/call-gate");
+    const ids: string[] = [];
+    for (const user of ["SandboxUser6", "SandboxUser1", "SandboxUser2", "SandboxUser3"])
+      ids.push(await client.connectPatient(user));
+    const [empty, first, second, last] = ids as [string, string, string, string];
+    // The pass takes them in this order (the longest since its last attempt first).
+    await (await import("@/lib/sync/store")).ensureStates(database, ids);
+    for (const [i, id] of ids.entries())
+      await setState(id, { lastAttemptAt: new Date(Date.UTC(2001, 0, 1 + i)) });
+    // The pass's reads of data (not its dataRange calls) wait until released; Sync now's (a
+    // request's calls: they carry its signal) go through.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    beforeData = (url) =>
+      url.pathname.endsWith("/dataRange") || currentCallContext().signal ? Promise.resolve() : held;
+    try {
+      const running = sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
+      // The empty patient is done at once (one dataRange call); its worker then starts on the
+      // third while the second still waits: the fourth is waiting for a worker to come free.
+      const deadline = Date.now() + 20_000;
+      while ((await state(second)).lockedBy === null) {
+        if (Date.now() > deadline) throw new Error("the pass did not start on the third connection");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await state(first)).lockedBy).not.toBeNull();
+      // Before, the pass had leased it with the third (a batch as large as it runs at once), and
+      // Sync now answered that a sync of it was running while none was.
+      expect(await sync.syncNow(last, { signal: new AbortController().signal })).toBe("synced");
+      release();
+      const summary = await running;
+      expect(summary.outcomes.map((o) => [o.connectionId, o.result]).sort()).toEqual(
+        [
+          [empty, "synced"],
+          [first, "synced"],
+          [second, "synced"],
+        ].sort(),
+      );
+    } finally {
+      release();
+      beforeData = null;
+    }
+    for (const id of ids) await client.tokens.deleteConnection(id);
+  }, 60_000);
+
+  it("Sync now within 30 s of a successful sync answers 'synced' without calling the service again", async () => {
+    const id = await client.connectPatient("SandboxUser2");
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    const before = dataCalls;
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    expect(dataCalls).toBe(before);
+    // Older than that, it syncs again.
+    await setState(id, { lastSuccessAt: new Date(Date.now() - sync.SYNC_NOW_FRESH_MS - 1_000) });
+    expect(await sync.syncNow(id, {})).toBe("synced");
+    expect(dataCalls).toBeGreaterThan(before);
+    await client.tokens.deleteConnection(id);
+  });
+
+  it("a request's sync waits a bounded time for the shared rate limit: past it, RateLimitBusy, the lease released and nothing recorded as a failure", async () => {
+    const { RateLimitBusy } = await import("@/lib/sync/rate-limit");
+    const id = await client.connectPatient("SandboxUser1");
+    // 2 calls per 2 s: the first at once, the next 1.5 s later, longer than the 100 ms allowed.
+    const refused = await sync
+      .runSyncPass({
+        connectionIds: [id],
+        concurrency: 1,
+        request: {},
+        rateLimit: { calls: 2, periodMs: 2_000 },
+        maxRateWaitMs: 100,
+      })
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(RateLimitBusy);
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.message).toContain("try again in");
+    expect(await state(id)).toMatchObject({
+      lockedBy: null,
+      lastError: null,
+      attempts: 0,
+      nextAttemptAt: null,
+    });
+    await client.tokens.deleteConnection(id);
+  });
 });
