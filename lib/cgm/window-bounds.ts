@@ -11,8 +11,8 @@ export const DEFAULT_MAX_REQUEST_DAYS = 90;
 
 // No CGM record is older than the first CGM systems (1999) or later than this century; a date
 // outside is a typing slip or a probe, never a window worth a service call.
-const EARLIEST_MS = Date.UTC(2000, 0, 1);
-const LATEST_MS = Date.UTC(2100, 0, 1) - 1000;
+export const EARLIEST_MS = Date.UTC(2000, 0, 1);
+export const LATEST_MS = Date.UTC(2100, 0, 1) - 1000;
 
 /** Why [startMs, endMs] may not be asked of the service, as a sentence to act on; null when it may. */
 export function windowBoundsProblem(startMs: number, endMs: number, maxDays: number): string | null {
