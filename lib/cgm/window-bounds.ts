@@ -25,3 +25,12 @@ export function windowBoundsProblem(startMs: number, endMs: number, maxDays: num
   }
   return null;
 }
+
+/**
+ * [startMs, endMs] cut to the dates a request may read: for windows the dashboard derives around
+ * data it holds (a day widened by the largest zone offsets), where the part outside can hold no
+ * record, so reading less loses nothing and asking for it would only be refused.
+ */
+export function readableWindow(startMs: number, endMs: number): { startMs: number; endMs: number } {
+  return { startMs: Math.max(startMs, EARLIEST_MS), endMs: Math.min(endMs, LATEST_MS) };
+}
