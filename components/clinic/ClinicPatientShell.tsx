@@ -97,6 +97,10 @@ const SERVICE_STATES: Partial<Record<BlockedState, { title: string; text: string
     title: "Too many reads in a minute",
     text: "Your pages asked the glucose service for more data in the last minute than one person may. Wait a minute, then try again.",
   },
+  refused: {
+    title: "This period cannot be shown",
+    text: "This page would have to read glucose data from before 1 January 2000, after 31 December 2099, or more days at once than one request may read, and the dashboard never asks the glucose service for those. Choose a later or shorter period.",
+  },
 };
 
 export function ServiceStateNotice({ state }: { state: BlockedState }) {
@@ -106,7 +110,9 @@ export function ServiceStateNotice({ state }: { state: BlockedState }) {
   };
   return (
     <Panel title={title}>
-      <p data-testid="service-state">{text}</p>
+      <p data-testid="service-state" data-state={state}>
+        {text}
+      </p>
     </Panel>
   );
 }

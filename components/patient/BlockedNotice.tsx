@@ -50,6 +50,24 @@ export function BlockedNotice({
         </a>
       </Panel>
     );
+  // The page derived a window no request may read (say, the period before a chosen one starts
+  // before 2000): trying again asks the same, so the way out is the page without its query.
+  if (state === "refused")
+    return (
+      <Panel title="This period cannot be shown">
+        <p data-testid="refused-notice">
+          This page would have to read glucose data from before 1 January 2000, after 31 December 2099, or
+          more days at once than one request may read, and the dashboard never asks the glucose service for
+          those. Choose a later or shorter period.
+        </p>
+        <a
+          href={returnTo.split("?")[0]}
+          className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-medium dark:border-slate-700"
+        >
+          Show the latest data
+        </a>
+      </Panel>
+    );
   if (state === "not_connected")
     return (
       <Panel title="Connect your CGM account">

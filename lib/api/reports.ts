@@ -5,9 +5,10 @@ import { preferencesOf } from "@/lib/preferences/store";
 import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp-query";
 import { loadComparison } from "@/lib/reports/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison-view";
-import { NoReport, PdfUnavailable, renderReportPdf } from "@/lib/reports/pdf";
+import { NoReport, PdfUnavailable, ReportBusy, renderReportPdf } from "@/lib/reports/pdf";
 import { reportPeriodSchema } from "@/lib/reports/period";
 import { loadSummary } from "@/lib/reports/summary";
+import { callBudgetRefusal, callBudgetSpent } from "@/lib/service-client/request-calls";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
 
@@ -41,7 +42,7 @@ export const agpPdfRead = (ctx: PatientContext) => agpPdfOf("/reports", ctx);
  */
 export async function agpPdfOf(
   reportPath: string,
-  { req }: PatientContext,
+  { req, viewerId }: PatientContext,
   extraCookies: ReadonlyArray<{ name: string; value: string }> = [],
 ): Promise<Response> {
   const params = req.nextUrl.searchParams;
@@ -49,6 +50,10 @@ export async function agpPdfOf(
   if (!query.ok) throw new InputError(`This report period cannot be printed: ${query.message}.`);
   const paper = paperSchema.safeParse(params.get("paper") ?? "a4");
   if (!paper.success) throw new InputError(zodMessage(paper.error.issues));
+  // The page's reads are charged to the viewer out of this request's sight (in the printer's
+  // browser): with none left, the answer is the budget's 429 before a browser is started.
+  const spent = callBudgetRefusal(viewerId);
+  if (spent) throw spent;
   const cookies = [
     ...req.cookies
       .getAll()
@@ -73,6 +78,8 @@ export async function agpPdfOf(
     if (e instanceof NoReport)
       throw new InputError("No glucose readings exist yet, so there is no report to print.", 404, "no_data");
     if (e instanceof PdfUnavailable) throw new InputError(e.message, 503, "pdf_unavailable");
+    // The budget ran out while the page read: the viewer's 429 (with Retry-After), no failure.
+    if (e instanceof ReportBusy) throw callBudgetSpent(viewerId);
     // The page itself could not show the report (the service failed meanwhile): logged for the
     // operator without the query, and the patient is told to retry.
     console.error(`reports: the AGP PDF could not be rendered: ${(e as Error).message}`);

@@ -25,6 +25,8 @@ export interface PatientContext {
   req: NextRequest;
   params: Record<string, string | string[]>;
   userId: string;
+  /** Who asks (the patient, or the clinician viewing them): whose call budget the request spends. */
+  viewerId: string;
   /** The signed-in patient's own connection: no route can name another. */
   connection: ConnectionRow;
 }
@@ -71,7 +73,7 @@ function dataRoute(
       if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
       const t1 = performance.now();
       const body = await withCallContext(requestCalls(viewerId, req.signal), () =>
-        handler({ req, params, userId, connection }),
+        handler({ req, params, userId, viewerId, connection }),
       );
       // Logged once the data is ready to go: a refused or failed request showed nothing.
       await subject.audit?.();

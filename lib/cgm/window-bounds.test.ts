@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MS_PER_DAY, parseDateTime } from "./datetime";
-import { DEFAULT_MAX_REQUEST_DAYS, windowBoundsProblem } from "./window-bounds";
+import { DEFAULT_MAX_REQUEST_DAYS, readableWindow, windowBoundsProblem } from "./window-bounds";
 
 const at = (text: string) => parseDateTime(text) as number;
 const problem = (start: string, end: string, maxDays = DEFAULT_MAX_REQUEST_DAYS) =>
@@ -36,5 +36,20 @@ describe("windowBoundsProblem", () => {
     ["2099-12-31T00:00:00", "2100-01-01T00:00:00"],
   ])("refuses dates no record can have: %s to %s", (start, end) => {
     expect(problem(start, end)).toBe("Dates must lie between 2000-01-01T00:00:00 and 2099-12-31T23:59:59.");
+  });
+});
+
+describe("readableWindow", () => {
+  it("cuts a window to 2000-01-01T00:00:00 … 2099-12-31T23:59:59, and leaves one inside alone", () => {
+    expect(readableWindow(at("1999-12-31T10:00:00"), at("2000-01-02T14:00:00"))).toEqual({
+      startMs: at("2000-01-01T00:00:00"),
+      endMs: at("2000-01-02T14:00:00"),
+    });
+    expect(readableWindow(at("2099-12-30T10:00:00"), at("2100-01-01T14:00:00"))).toEqual({
+      startMs: at("2099-12-30T10:00:00"),
+      endMs: at("2099-12-31T23:59:59"),
+    });
+    const inside = { startMs: at("2026-11-01T00:00:00"), endMs: at("2026-11-02T00:00:00") };
+    expect(readableWindow(inside.startMs, inside.endMs)).toEqual(inside);
   });
 });

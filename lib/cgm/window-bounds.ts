@@ -11,8 +11,8 @@ export const DEFAULT_MAX_REQUEST_DAYS = 90;
 
 // No CGM record is older than the first CGM systems (1999) or later than this century; a date
 // outside is a typing slip or a probe, never a window worth a service call.
-const EARLIEST_MS = Date.UTC(2000, 0, 1);
-const LATEST_MS = Date.UTC(2100, 0, 1) - 1000;
+export const EARLIEST_MS = Date.UTC(2000, 0, 1);
+export const LATEST_MS = Date.UTC(2100, 0, 1) - 1000;
 
 /** Why [startMs, endMs] may not be asked of the service, as a sentence to act on; null when it may. */
 export function windowBoundsProblem(startMs: number, endMs: number, maxDays: number): string | null {
@@ -24,4 +24,13 @@ export function windowBoundsProblem(startMs: number, endMs: number, maxDays: num
     return `A window may be at most ${maxDays} days (this one spans ${Math.ceil(days).toLocaleString("en")} days); ask for a longer period in several requests of at most ${maxDays} days each.`;
   }
   return null;
+}
+
+/**
+ * [startMs, endMs] cut to the dates a request may read: for windows the dashboard derives around
+ * data it holds (a day widened by the largest zone offsets), where the part outside can hold no
+ * record, so reading less loses nothing and asking for it would only be refused.
+ */
+export function readableWindow(startMs: number, endMs: number): { startMs: number; endMs: number } {
+  return { startMs: Math.max(startMs, EARLIEST_MS), endMs: Math.min(endMs, LATEST_MS) };
 }

@@ -582,3 +582,23 @@ describe("calendar helpers", () => {
     );
   });
 });
+
+describe("dayFetchWindow", () => {
+  it("widens the day by the largest zone offsets", () => {
+    expect(dayFetchWindow("2026-11-01")).toEqual({
+      startDate: "2026-10-31T10:00:00",
+      endDate: "2026-11-02T14:00:00",
+    });
+  });
+
+  it("never past the dates a request may read: the first and last days stop at 2000 and 2099", () => {
+    expect(dayFetchWindow("2000-01-01")).toEqual({
+      startDate: "2000-01-01T00:00:00",
+      endDate: "2000-01-02T14:00:00",
+    });
+    expect(dayFetchWindow("2099-12-31")).toEqual({
+      startDate: "2099-12-30T10:00:00",
+      endDate: "2099-12-31T23:59:59",
+    });
+  });
+});

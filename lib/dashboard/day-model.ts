@@ -5,6 +5,7 @@ import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime
 import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
+import { readableWindow } from "@/lib/cgm/window-bounds";
 import {
   maximum,
   mean,
@@ -93,13 +94,14 @@ export const dayShort = (day: string) => format(asDate(day), "EEE d MMM");
 /** Midnight starting the day, on the naive axis of displayTime (wall clock read as UTC). */
 const wallStartMs = (day: string) => asDate(day).getTime();
 
-/** The systemTime window to fetch: the day's wall-clock bounds widened by the largest offsets. */
+/**
+ * The systemTime window to fetch: the day's wall-clock bounds widened by the largest offsets, but
+ * never past the dates a request may read (1 January 2000 widened would start in 1999).
+ */
 export function dayFetchWindow(day: string): { startDate: string; endDate: string } {
   const start = wallStartMs(day);
-  return {
-    startDate: formatDateTime(start - MAX_OFFSET_MS),
-    endDate: formatDateTime(start + DAY_MS + MAX_OFFSET_MS),
-  };
+  const { startMs, endMs } = readableWindow(start - MAX_OFFSET_MS, start + DAY_MS + MAX_OFFSET_MS);
+  return { startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
 }
 
 // ---- The data there is ---------------------------------------------------------------------------

@@ -4,23 +4,12 @@ import { currentUserId } from "@/lib/auth";
 import { isClinician } from "@/lib/clinic/clinics";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
-import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
-import {
-  type ConnectionRow,
-  connectionOfOwner,
-  ReconnectRequired,
-  TokenUnavailable,
-} from "@/lib/service-client/tokens";
-import { ServiceError } from "@/lib/service-client/transport";
+import { type ConnectionRow, connectionOfOwner } from "@/lib/service-client/tokens";
+import { type BlockedState, serviceState } from "./service-state";
 
-/**
- * What every patient page needs before it can show data: who is signed in (else back to "/"),
- * their own connection and their preferences. The states a page must design for besides data are
- * named here once, so every page words them the same way.
- */
-export type BlockedState = "not_connected" | "reconnect" | "unavailable" | "clinician" | "busy";
+export type { BlockedState };
 
 export interface PatientPage {
   userId: string;
@@ -28,6 +17,10 @@ export interface PatientPage {
   preferences: Preferences;
 }
 
+/**
+ * What every patient page needs before it can show data: who is signed in (else back to "/"),
+ * their own connection and their preferences.
+ */
 export async function patientPage(): Promise<PatientPage | { blocked: BlockedState }> {
   const userId = await currentUserId();
   if (!userId) redirect("/");
@@ -40,23 +33,18 @@ export async function patientPage(): Promise<PatientPage | { blocked: BlockedSta
 
 /**
  * Runs the page's service calls, charged to the signed-in viewer's call budget as the API's are
- * (lib/service-client/request-calls.ts); a revoked authorization, an unreachable service or a
- * spent budget becomes a state.
+ * (lib/service-client/request-calls.ts); a revoked authorization, an unreachable service, a
+ * spent budget or a window the client refuses to ask for (one the page derived from the data or
+ * from a valid period, such as the period before it, that leaves the dates a request may read)
+ * becomes a state, never a 500.
  */
 export async function withServiceStates<T>(load: () => Promise<T>): Promise<T | { blocked: BlockedState }> {
   const viewerId = await currentUserId();
   try {
     return await withCallContext(viewerId ? requestCalls(viewerId) : {}, load);
   } catch (e) {
-    if (e instanceof ReconnectRequired) return { blocked: "reconnect" };
-    if (e instanceof CallBudgetExceeded) return { blocked: "busy" };
-    if (e instanceof ServiceError) {
-      // Kept for the operator: a 4xx here is our request's fault, not the service's. The message
-      // names the status and path only, never a token.
-      console.error(`dashboard: service call failed (${e.code}, ${e.status}): ${e.message}`);
-      return { blocked: "unavailable" };
-    }
-    if (e instanceof TokenUnavailable) return { blocked: "unavailable" };
+    const state = serviceState(e);
+    if (state) return { blocked: state };
     throw e;
   }
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { displayUnit, type Preferences } from "@/lib/preferences";
+import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
-import { comparisonPeriods } from "./comparison-view";
+import { comparisonPeriods, earlierPeriodProblem } from "./comparison-view";
 import type { PeriodRequest } from "./period";
 import { dataEndMs, loadReadings } from "./readings";
 
@@ -27,6 +28,9 @@ export async function loadComparison(
   const end = request.kind === "days" ? await dataEndMs(connection) : null;
   const periods = comparisonPeriods(request, end);
   if (!periods) return null;
+  // Explicit dates were checked when read; the last days of data are known only now.
+  const problem = earlierPeriodProblem(periods.recent);
+  if (problem) throw new WindowRefused(`This comparison cannot be made: ${problem}.`);
   // Each period is read on its own, exactly as the summary API reads it, so the numbers agree.
   const [earlier, recent] = await Promise.all([
     loadReadings(connection, periods.earlier),

@@ -46,6 +46,14 @@ describe("parseComparisonRequest", () => {
     );
   });
 
+  it("takes a period whose earlier period starts on the first readable day", () => {
+    const r = parseComparisonRequest(query({ startDate: "2000-01-08", endDate: "2000-01-14" }));
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.value.kind === "dates" && previousPeriod(r.value.period).startDate).toBe(
+      "2000-01-01T00:00:00",
+    );
+  });
+
   it("treats empty fields as absent", () => {
     expect(parseComparisonRequest(query({ startDate: "", endDate: "", days: "7" }))).toEqual({
       ok: true,
@@ -61,6 +69,13 @@ describe("parseComparisonRequest", () => {
     [{ startDate: "2026-11-14", endDate: "2026-11-01" }, /before endDate/],
     [{ startDate: "2026-01-01", endDate: "2026-06-01" }, /at most 90 days/],
     [{ startDate: "2026-02-30", endDate: "2026-03-02" }, /real calendar date/],
+    // Both dates allowed, but the period compared with them starts before 2000: said in words.
+    [
+      { startDate: "2000-01-20", endDate: "2000-03-01" },
+      /^the period before 2000-01-20, which this period is compared with, would start on 1999-12-09, before 2000-01-01; choose a later period$/,
+    ],
+    [{ startDate: "2000-01-07", endDate: "2000-01-13" }, /would start on 1999-12-31, before 2000-01-01/],
+    [{ startDate: "2000-01-01T00:00:00", endDate: "2000-01-01T00:00:01" }, /would start on 1999-12-31/],
   ])("refuses %o with a message", (q, message) => {
     const r = parseComparisonRequest(query(q));
     expect(r.ok).toBe(false);

@@ -1,6 +1,7 @@
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
+import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
@@ -34,14 +35,30 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * (what a date field sends) is read as the whole day: its start from 00:00:00, its end to
  * 23:59:59. An empty field counts as absent.
  */
-export function parseComparisonRequest(get: (name: string) => string | null | undefined) {
-  return parsePeriodRequest((name) => {
+export function parseComparisonRequest(
+  get: (name: string) => string | null | undefined,
+): ReturnType<typeof parsePeriodRequest> {
+  const request = parsePeriodRequest((name) => {
     const value = get(name);
     if (value === "" || value === null || value === undefined) return undefined;
     if (name === "startDate" && DATE_ONLY.test(value)) return `${value}T00:00:00`;
     if (name === "endDate" && DATE_ONLY.test(value)) return `${value}T23:59:59`;
     return value;
   });
+  const problem = request.ok && request.value.kind === "dates" && earlierPeriodProblem(request.value.period);
+  return problem ? { ok: false, message: problem } : request;
+}
+
+/**
+ * Why the period compared with `recent` (the same length just before it) cannot be read, in
+ * words; null when it can. Both dates of `recent` may be allowed while the period before it
+ * starts before the earliest date any request may read (lib/cgm/window-bounds.ts).
+ */
+export function earlierPeriodProblem(recent: ReportPeriod): string | null {
+  const earlier = previousPeriod(recent);
+  if (earlier.startMs >= EARLIEST_MS) return null;
+  const day = (ms: number) => formatDateTime(ms).slice(0, 10);
+  return `the period before ${day(recent.startMs)}, which this period is compared with, would start on ${day(earlier.startMs)}, before ${day(EARLIEST_MS)}; choose a later period`;
 }
 
 /** The two periods a request means: the recent one, and the one of the same length before it. */

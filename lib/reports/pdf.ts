@@ -22,6 +22,14 @@ const IDLE_CLOSE_MS = 10 * 60_000;
 export class PdfUnavailable extends Error {}
 /** The patient has no readings: there is no report to print. */
 export class NoReport extends Error {}
+/**
+ * The page showed the call budget's notice instead of the report: whoever asked has spent their
+ * service calls for the minute (lib/service-client/call-budget.ts), a 429 to them, not a failure.
+ */
+export class ReportBusy extends Error {}
+
+/** The budget's notice, as the patient's pages (BlockedNotice) and the clinic's (ServiceStateNotice) show it. */
+const BUSY_NOTICE = '[data-testid="busy-notice"], [data-testid="service-state"][data-state="busy"]';
 
 let browserPromise: Promise<Browser> | null = null;
 
@@ -92,8 +100,9 @@ export interface RenderedPdf {
 
 /**
  * Prints `pathAndQuery` of this app (the report page) for the holder of `cookies`. Throws
- * PdfUnavailable when no browser can run, NoReport when the patient has no readings, or Error
- * when the page did not show a report (the service failed while it was being prepared).
+ * PdfUnavailable when no browser can run, NoReport when the patient has no readings, ReportBusy
+ * when the holder's call budget ran out, or Error when the page did not show a report (the
+ * service failed while it was being prepared).
  */
 export function renderReportPdf(
   pathAndQuery: string,
@@ -112,6 +121,7 @@ export function renderReportPdf(
       const response = await page.goto(`${base}${pathAndQuery}`, { waitUntil: "load" });
       const report = page.getByTestId("agp-report");
       if ((await page.getByTestId("agp-empty").count()) > 0) throw new NoReport("no readings");
+      if ((await page.locator(BUSY_NOTICE).count()) > 0) throw new ReportBusy("call budget spent");
       if (!response?.ok() || (await report.count()) === 0) {
         throw new Error(`the report page showed no report (status ${response?.status() ?? "none"})`);
       }

@@ -61,6 +61,20 @@ describe("CallBudget", () => {
     expect(() => budget.charge("bob", t0 + 1)).not.toThrow();
   });
 
+  it("says whether a call is left without counting one", () => {
+    const budget = new CallBudget(2, 60_000);
+    expect(budget.refusal("ann", t0)).toBeNull();
+    expect(budget.used("ann", t0)).toBe(0);
+    budget.charge("ann", t0);
+    budget.charge("ann", t0 + 15_000);
+    const e = budget.refusal("ann", t0 + 20_000);
+    expect(e).toBeInstanceOf(CallBudgetExceeded);
+    expect(e?.retryAfterSeconds).toBe(40);
+    expect(budget.used("ann", t0 + 20_000)).toBe(2);
+    expect(budget.refusal("bob", t0 + 20_000)).toBeNull();
+    expect(budget.refusal("ann", t0 + 60_000)).toBeNull();
+  });
+
   it("a refused call is not counted", () => {
     const budget = new CallBudget(1, 60_000);
     budget.charge("ann", t0);

@@ -45,14 +45,24 @@ export class CallBudget {
 
   /** Counts one call of `user` at `nowMs`, or throws CallBudgetExceeded (and counts nothing). */
   charge(user: string, nowMs: number): void {
+    const refused = this.refusal(user, nowMs);
+    if (refused) throw refused;
     const log = this.recent(user, nowMs);
-    if (log.length >= this.calls) {
-      const freeAtMs = (log[0] as number) + this.windowMs;
-      throw new CallBudgetExceeded(this.calls, Math.max(1, Math.ceil((freeAtMs - nowMs) / 1000)));
-    }
     log.push(nowMs);
     this.logs.set(user, log);
     if (++this.charges % SWEEP_EVERY === 0) this.sweep(nowMs);
+  }
+
+  /**
+   * Why `user` may make no call at `nowMs` (the error charge would throw), or null while one is
+   * left. Counts nothing: for work that spends calls somewhere this budget cannot see (the PDF's
+   * page render, in a browser of its own) and should not start when none is left.
+   */
+  refusal(user: string, nowMs: number): CallBudgetExceeded | null {
+    const log = this.recent(user, nowMs);
+    if (log.length < this.calls) return null;
+    const freeAtMs = (log[0] as number) + this.windowMs;
+    return new CallBudgetExceeded(this.calls, Math.max(1, Math.ceil((freeAtMs - nowMs) / 1000)));
   }
 
   /** Calls of `user` in the window ending at `nowMs`. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { CallBudget } from "./call-budget";
+import { CallBudget, CallBudgetExceeded } from "./call-budget";
 import type { CallContext } from "./call-gate";
 
 /**
@@ -24,9 +24,29 @@ declare global {
   var __cgmCallBudget: CallBudget | undefined;
 }
 
+function callBudget(): CallBudget {
+  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_USER_CALLS_PER_MINUTE);
+  return globalThis.__cgmCallBudget;
+}
+
 /** `signal`: the request's, where there is one (API routes; Server Components get none). */
 export function requestCalls(userId: string, signal?: AbortSignal): CallContext {
-  globalThis.__cgmCallBudget ??= new CallBudget(env().CGM_USER_CALLS_PER_MINUTE);
-  const budget = globalThis.__cgmCallBudget;
+  const budget = callBudget();
   return { signal, gate: async () => budget.charge(userId, Date.now()) };
+}
+
+/**
+ * The 429 `userId` would meet on their next call, or null while a call is left: asked before
+ * work that spends the budget out of this request's sight (a page rendered for a PDF).
+ */
+export function callBudgetRefusal(userId: string): CallBudgetExceeded | null {
+  return callBudget().refusal(userId, Date.now());
+}
+
+/**
+ * The 429 for work that met the spent budget (a page rendered for a PDF showed the budget's
+ * notice): the wait until a call is free, at least a second even if one came free meanwhile.
+ */
+export function callBudgetSpent(userId: string): CallBudgetExceeded {
+  return callBudgetRefusal(userId) ?? new CallBudgetExceeded(callBudget().calls, 1);
 }

@@ -135,6 +135,11 @@ describe("GET /api/reports/compare", () => {
     ["startDate=2025-01-01T00:00:00&endDate=2025-06-01T00:00:00", /at most 90 days/],
     ["startDate=2026-02-30T00:00:00&endDate=2026-03-05T00:00:00", /real calendar date/],
     ["startDate=yesterday&endDate=today", /DateTime/],
+    // Both dates may be read; the period compared with them may not (it starts in 1999).
+    [
+      "startDate=2000-01-20&endDate=2000-03-01",
+      /^the period before 2000-01-20, which this period is compared with, would start on 1999-12-09, before 2000-01-01; choose a later period$/,
+    ],
   ])("answers 400 for %s, saying what to change", async (query, message) => {
     const { res, body } = await compare(user1, query);
     expect(res.status).toBe(400);
@@ -163,5 +168,30 @@ describe("GET /api/reports/compare", () => {
     });
     expect(dated.earlier.nValues).toBe(0);
     expect(dated.changes.mean).toBeNull();
+  });
+});
+
+describe("the compare page", () => {
+  const page = (query: string) =>
+    fetch(`${base}/reports/compare?${query}`, { headers: { Cookie: user1.cookie } }).then(async (res) => ({
+      status: res.status,
+      html: await res.text(),
+    }));
+
+  it("a period whose earlier period starts before 2000: the page says to choose a later one, not a 500", async () => {
+    const { status, html } = await page("startDate=2000-01-20&endDate=2000-03-01");
+    expect(status).toBe(200);
+    expect(html).toContain('data-testid="compare-invalid"');
+    expect(html).toContain("would start on 1999-12-09, before 2000-01-01; choose a later period");
+  });
+
+  it.each([
+    ["the first days of 2000", "startDate=2000-01-08&endDate=2000-01-14"],
+    ["the last days of 2099", "startDate=2099-12-01&endDate=2099-12-31"],
+    ["90 days", "startDate=2026-01-01&endDate=2026-03-31"],
+  ])("%s: compared (each period may be read)", async (_, query) => {
+    const { status, html } = await page(query);
+    expect(status).toBe(200);
+    expect(html).toContain('id="compare-periods-heading"');
   });
 });

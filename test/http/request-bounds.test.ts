@@ -202,6 +202,53 @@ describe("a clinician's budget", () => {
   });
 });
 
+describe("the AGP PDF with the call budget spent", () => {
+  const serverLog = () => readFileSync(path.join(dataDir, "server.log"), "utf8");
+
+  async function expectBudget429(res: Response) {
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = await res.json();
+    expect(body.error).toBe("too_many_requests");
+    expect(body.message).toContain(`more than ${BUDGET} reads in a minute; try again in`);
+  }
+
+  it("a patient with no call left: 429 with Retry-After before a page is printed, not an operator error", async () => {
+    const session = await signIn(base, "SandboxUser1");
+    // One-call reads until the budget refuses (earlier tests of this file may have spent some).
+    let spent = false;
+    for (let i = 0; i <= BUDGET && !spent; i++) {
+      spent = (await get(session, `v2/users/self/egvs?${lastDays(1)}`)).status === 429;
+    }
+    expect(spent).toBe(true);
+    const before = calls();
+    const pdf = await fetch(`${base}/api/reports/agp-pdf?days=14`, { headers: { Cookie: session.cookie } });
+    await expectBudget429(pdf);
+    expect(calls()).toBe(before);
+    expect(serverLog()).not.toContain("could not be rendered");
+  });
+
+  it("a clinician whose budget runs out while the page reads: 429 with Retry-After, not 503", async () => {
+    const clinic = clinicClient(base);
+    const dr = await clinic.clinician();
+    const { token, page } = await clinic.addPatient(dr, "Pat Print");
+    await clinic.acceptAsPatient(token, "SandboxUser3");
+    const patientId = clinic.patientIdIn(page, "Pat Print");
+    // 30 + 8 calls: 2 left, fewer than the 14-day report page reads (its data range and 5 chunks).
+    for (const days of [90, 24]) {
+      const read = await clinic.get(`/api/clinic/patients/${patientId}/summary?${lastDays(days)}`, dr.cookie);
+      expect(read.status).toBe(200);
+    }
+    const pdf = await clinic.get(`/api/clinic/patients/${patientId}/agp-pdf?days=14`, dr.cookie);
+    await expectBudget429(pdf);
+    // Spent now: the next one is refused before a browser prints anything.
+    await expectBudget429(await clinic.get(`/api/clinic/patients/${patientId}/agp-pdf?days=14`, dr.cookie));
+    expect(serverLog()).not.toContain("could not be rendered");
+  });
+});
+
 describe("a client that disconnects", () => {
   it("stops the server's calls to the service: no chunk or retry starts after", async () => {
     const carol = await signIn(base, "SandboxUser4");
