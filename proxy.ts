@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { edgeRefusal } from "@/lib/http/body";
-import { refusalResponse } from "@/lib/http/refusal-page";
+import { refusalResponse } from "@/lib/http/error-page";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**

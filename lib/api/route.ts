@@ -8,7 +8,9 @@ import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
+import { forBrowser } from "@/lib/http/error-page";
 import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
+import { ownPath } from "@/lib/http/return-path";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
@@ -190,7 +192,22 @@ export function formRoute(
       assertSameOrigin(req);
       return await handler(req, ctx, await readForm(req));
     } catch (e) {
-      return errorResponse(e);
+      // A form is sent by a browser, which shows the answer: a page, never raw JSON.
+      return forBrowser(req.headers.get("accept"), errorResponse(e), formPageOf(req));
     }
   };
+}
+
+/** The page of ours a form was sent from (its Referer), to go back to; null for another site's. */
+function formPageOf(req: Request): { href: string; label: string } | undefined {
+  const referer = req.headers.get("referer");
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    const path =
+      url.origin === new URL(env().APP_URL).origin ? ownPath(`${url.pathname}${url.search}`) : null;
+    return path ? { href: path, label: "Back to the page" } : undefined;
+  } catch {
+    return undefined;
+  }
 }

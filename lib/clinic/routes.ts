@@ -5,6 +5,7 @@ import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId, SESSION_MAX_AGE_S } from "@/lib/auth";
 import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
+import { errorPage } from "@/lib/http/error-page";
 import { joinWithInvitation, signUpClinician, verifyClinician } from "./accounts";
 import { attemptSucceeded, reserveAttempt } from "./attempts";
 import { clinicPath, createInvitation, membersOf, roleIn } from "./clinics";
@@ -30,8 +31,6 @@ function back(formPath: string, code: string): NextResponse {
   return seeOther(`${formPath}${formPath.includes("?") ? "&" : "?"}error=${encodeURIComponent(code)}`);
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** 429 as a small page of its own: the form's browser shows it, and the link leads back. */
 function tooManyAttempts(retryAfterS: number, formPath: string): Response {
   return tooMany(
@@ -43,14 +42,12 @@ function tooManyAttempts(retryAfterS: number, formPath: string): Response {
 
 /** A 429 page a person reads: what happened, when to try again, the way back to the form. */
 function tooMany(message: string, retryAfterS: number, formPath: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many attempts · Glucose Dashboard</title></head><body><main><h1>Too many attempts</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(formPath)}">Back to the form</a></p></main></body></html>`;
-  return new Response(html, {
+  return errorPage({
     status: 429,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Retry-After": String(retryAfterS),
-      "Cache-Control": "no-store",
-    },
+    title: "Too many attempts",
+    message,
+    back: { href: formPath, label: "Back to the form" },
+    headers: { "Retry-After": String(retryAfterS) },
   });
 }
 

@@ -216,6 +216,33 @@ describe("POST /api/preferences", () => {
     await savePreferences(user1, { unit: "auto", targetLow: "70", targetHigh: "180" });
   });
 
+  it("answers a browser's form with a page saying what to fix and the way back, never raw JSON", async () => {
+    const res = await fetch(`${base}/api/preferences`, {
+      method: "POST",
+      headers: {
+        Cookie: user1.cookie,
+        Origin: base,
+        Accept: "text/html,application/xhtml+xml",
+        Referer: `${base}/dashboard?range=14d`,
+      },
+      body: new URLSearchParams({ unit: "auto", targetLow: "abc", targetHigh: "180" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/low target must be a number/);
+    expect(html).toContain('<a href="/dashboard?range=14d">Back to the page</a>');
+    // Another site's page is never offered as the way back.
+    const foreign = await fetch(`${base}/api/preferences`, {
+      method: "POST",
+      headers: { Cookie: user1.cookie, Accept: "text/html", Referer: "https://evil.example/x" },
+      body: new URLSearchParams({ unit: "auto", targetLow: "abc", targetHigh: "180" }),
+      redirect: "manual",
+    });
+    expect(await foreign.text()).toContain('<a href="/">Go to the start page</a>');
+  });
+
   it("refuses a cross-origin form and a visitor without a session", async () => {
     const fields = { unit: "auto", targetLow: "70", targetHigh: "180" };
     expect((await savePreferences(user1, fields, "https://evil.example")).status).toBe(403);
