@@ -40,7 +40,7 @@ export interface ErrorPage {
 export function errorPage(page: ErrorPage): Response {
   const title = page.title ?? titleOf(page.status);
   const back = page.back ?? { href: "/", label: "Go to the start page" };
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Glucose Dashboard</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(page.message)}</p><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${escapeHtml(title)} · Glucose Dashboard</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(page.message)}</p><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p></main></body></html>`;
   return new Response(html, {
     status: page.status,
     headers: { ...page.headers, "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" },
