@@ -74,3 +74,28 @@ export const CV_STABLE_MAX_PERCENT = 36;
  * least 70 % of 14 days. Battelino T et al. Diabetes Care 2019;42(8):1593–1603.
  */
 export const SENSOR_ACTIVE_MIN_PERCENT = 70;
+
+/**
+ * Time in tight range: 70 to 140 mg/dL, both inclusive (percent of readings).
+ * Battelino T, Alexander CM, Amiel SA, et al. Continuous glucose monitoring and metrics for clinical
+ * trials: an international consensus statement. Lancet Diabetes Endocrinol 2023;11(1):42–57.
+ */
+export const TIGHT_RANGE_MIN_MGDL = 70;
+export const TIGHT_RANGE_MAX_MGDL = 140;
+
+/**
+ * CGM-defined episodes of the same 2023 consensus, with the defaults of its research reference
+ * implementation, the R package iglu 4.3 (`episode_calculation`): an episode starts after at least
+ * 15 minutes beyond a threshold (the thresholds are the ranges' edges above: < 70, < 54, > 180,
+ * > 250) and ends after at least 15 minutes back; extended hypoglycaemia needs more than 120 minutes
+ * below 70. The readings are put on a regular grid first, interpolating across gaps of at most
+ * 45 minutes and not across longer ones. See lib/metrics/episodes.ts.
+ */
+export const EPISODE_MIN_DURATION_MINUTES = 15;
+export const EPISODE_END_DURATION_MINUTES = 15;
+export const EXTENDED_HYPO_MINUTES = 120;
+export const EPISODE_MAX_INTERPOLATED_GAP_MINUTES = 45;
+
+/** Night on the patient's clock for the share of hypoglycaemia at night: 00:00 to 06:00. */
+export const NIGHT_START_MINUTE = 0;
+export const NIGHT_END_MINUTE = 6 * 60;

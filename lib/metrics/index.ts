@@ -1,6 +1,7 @@
 export * from "./agp";
 export * from "./constants";
 export * from "./descriptive";
+export * from "./episodes";
 export * from "./gmi";
 export * from "./gri";
 export * from "./quantiles";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import { glycemiaRiskIndex, glycemiaRiskIndexOf, griZone } from "./gri";
 import { summarize } from "./summary";
-import { consensusRangeOf, rangePercentages, timeInRanges } from "./time-in-ranges";
+import { consensusRangeOf, rangePercentages, timeInRanges, timeInTightRange } from "./time-in-ranges";
 
 describe("consensus range edges (Battelino 2019)", () => {
   it.each([
@@ -131,5 +131,17 @@ describe("rangePercentages", () => {
       veryHigh: 0,
     });
     expect(rangePercentages({ veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 })).toBeNull();
+  });
+});
+
+describe("timeInTightRange (70–140 mg/dL inclusive, Battelino 2023)", () => {
+  it("both ends are in: 70 and 140 count, 69.9 and 140.1 do not; 3 of 6 = 50 %", () => {
+    expect(timeInTightRange([69.9, 70, 100, 140, 140.1, 180])).toBe(50);
+  });
+  it("the sentinels 39 and 401 are outside; 1 of 3 readings ≈ 33.33 %", () => {
+    expect(timeInTightRange([39, 120, 401])).toBeCloseTo(100 / 3, 12);
+  });
+  it("null for no readings", () => {
+    expect(timeInTightRange([])).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "./constants";
 import { type BandKey, bandOf, CONSENSUS_EDGES } from "./targets";
 
 /**
@@ -56,4 +57,16 @@ export function rangePercentages(counts: PerConsensusRange<number>): PerConsensu
     high: pct(counts.high),
     veryHigh: pct(counts.veryHigh),
   };
+}
+
+/**
+ * Time in tight range of the 2023 consensus (Battelino T et al., Lancet Diabetes Endocrinol
+ * 2023;11:42–57): the percentage of readings from 70 to 140 mg/dL, both inclusive; null when there
+ * are no readings.
+ */
+export function timeInTightRange(valuesMgdl: readonly number[]): number | null {
+  if (valuesMgdl.length === 0) return null;
+  let inTight = 0;
+  for (const v of valuesMgdl) if (v >= TIGHT_RANGE_MIN_MGDL && v <= TIGHT_RANGE_MAX_MGDL) inTight++;
+  return (inTight / valuesMgdl.length) * 100;
 }
