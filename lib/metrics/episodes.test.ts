@@ -347,6 +347,11 @@ describe("cgmEpisodes: the summary (2.6)", () => {
     expect(r.validGridMinutes).toBe(1440); // 288 points, 00:05 … 00:00; not the 2 calendar days of the grid
     expect(r.episodes.hypoLevel1.perDay).toBe(1);
   });
+  it("per day divides as iglu does, 1 / (11 · 5 / 60 / 24) = 26.181818181818183 (÷ 1440 at once: …18)", () => {
+    const r = episodesOf(every5("01:00", [100, 65, 65, 65, ...repeat(100, 7)]));
+    expect(r.validGridMinutes).toBe(55);
+    expect(r.episodes.hypoLevel1.perDay).toBe(26.181818181818183);
+  });
   it("per day excludes a 50-minute gap (9 points) and is not readings × 5", () => {
     const readings = every5("00:00", repeat(100, 289));
     readings.splice(100, 3, ...every5(readings[100]!.displayMs, [60, 60, 60]));

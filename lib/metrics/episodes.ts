@@ -17,7 +17,8 @@ import { median } from "./quantiles";
  * CGM-defined episodes of the 2023 international consensus (Battelino T et al., Lancet Diabetes
  * Endocrinol 2023;11:42–57), computed as its research reference implementation does: the R package
  * iglu 4.3, `episode_calculation` with its defaults (R/episode_calculation.R, the grid of
- * `CGMS2DayByDay` in R/utils.R), as written out in the project's spec episodes-algorithm.md.
+ * `CGMS2DayByDay` in R/utils.R), as written out in the project's spec episodes-algorithm.md and
+ * checked against iglu 4.3.0's source (event_class, episode_summary, episode_single, CGMS2DayByDay).
  * iglu is followed even where it departs from the consensus's wording (the spec's section 3), so
  * that the numbers can be checked against published research: "15 minutes" is 3 grid points of 5
  * minutes (a 10-minute span), durations are points × 5 minutes, short gaps are interpolated, the
@@ -298,13 +299,14 @@ export interface EpisodeStats {
 /**
  * The summary of one kind. `validGridMinutes` is the valid grid points × the step: iglu's per-day
  * denominator, neither calendar days nor readings × 5. With no valid grid time (no readings) the
- * rate is 0 rather than R's NaN, so that the summary API never carries a NaN.
+ * rate is 0, as iglu's episode_summary reports a kind without episodes (it never divides then).
  */
 export function summarizeEpisodes(episodes: readonly Episode[], validGridMinutes: number): EpisodeStats {
   const count = episodes.length;
   return {
     count,
-    perDay: validGridMinutes > 0 ? count / (validGridMinutes / MINUTES_PER_DAY) : 0,
+    // iglu's order of operations, nrow · dt0 / 60 / 24, so that the rate is the same double.
+    perDay: validGridMinutes > 0 ? count / (validGridMinutes / 60 / 24) : 0,
     meanDurationMinutes: mean(episodes.map((e) => e.durationMinutes)) ?? 0,
     meanGlucose: mean(episodes.map((e) => e.meanGlucose)),
   };
