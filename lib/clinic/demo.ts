@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like, lt } from "drizzle-orm";
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { signUpClinician } from "./accounts";
@@ -19,7 +20,7 @@ import { clinicsOf } from "./clinics";
 export const DEMO_CLINIC_NAME = "Demo clinic";
 export const DEMO_EMAIL_DOMAIN = "clinic.example";
 export const DEMO_LIFETIME_DAYS = 7;
-const DEMO_EMAIL_PATTERN = `demo-%@${DEMO_EMAIL_DOMAIN}`;
+const isDemoAccount = like(schema.clinicianCredentials.email, `demo-%@${DEMO_EMAIL_DOMAIN}`);
 
 export class DemoNotAvailable extends Error {
   constructor() {
@@ -45,12 +46,7 @@ async function ownDemoClinic(userId: string): Promise<DemoClinic | null> {
   const [credentials] = await (await db())
     .select({ email: schema.clinicianCredentials.email })
     .from(schema.clinicianCredentials)
-    .where(
-      and(
-        eq(schema.clinicianCredentials.userId, userId),
-        like(schema.clinicianCredentials.email, DEMO_EMAIL_PATTERN),
-      ),
-    );
+    .where(and(eq(schema.clinicianCredentials.userId, userId), isDemoAccount));
   const demo = credentials && (await clinicsOf(userId)).find((c) => c.demo && c.role === "admin");
   return credentials && demo
     ? { userId, clinicId: demo.clinicId, email: credentials.email, password: null }
@@ -59,7 +55,7 @@ async function ownDemoClinic(userId: string): Promise<DemoClinic | null> {
 
 /** Demo clinics and demo clinicians older than DEMO_LIFETIME_DAYS, gone with what hangs on them. */
 async function deleteExpiredDemos(): Promise<void> {
-  const cutoff = new Date(Date.now() - DEMO_LIFETIME_DAYS * 86_400_000);
+  const cutoff = new Date(Date.now() - DEMO_LIFETIME_DAYS * MS_PER_DAY);
   const database = await db();
   await database.transaction(async (tx) => {
     await tx
@@ -68,12 +64,7 @@ async function deleteExpiredDemos(): Promise<void> {
     const expired = tx
       .select({ userId: schema.clinicianCredentials.userId })
       .from(schema.clinicianCredentials)
-      .where(
-        and(
-          like(schema.clinicianCredentials.email, DEMO_EMAIL_PATTERN),
-          lt(schema.clinicianCredentials.createdAt, cutoff),
-        ),
-      );
+      .where(and(isDemoAccount, lt(schema.clinicianCredentials.createdAt, cutoff)));
     await tx.delete(schema.users).where(inArray(schema.users.id, expired));
   });
 }

@@ -1,3 +1,4 @@
+import { MINUTES_PER_DAY } from "./constants";
 import { quantile, sortAscending } from "./quantiles";
 
 /**
@@ -21,8 +22,6 @@ export const AGP_STEP_MINUTES = 15;
 export const AGP_HALF_WINDOW_MINUTES = 30;
 export const AGP_MIN_READINGS = 5;
 export const AGP_PERCENTILES = [5, 25, 50, 75, 95] as const;
-
-const MINUTES_PER_DAY = 1440;
 
 export interface AgpPoint {
   /** Minutes after midnight of the point's clock time. */

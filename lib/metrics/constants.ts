@@ -99,3 +99,6 @@ export const EPISODE_MAX_INTERPOLATED_GAP_MINUTES = 45;
 /** Night on the patient's clock for the share of hypoglycaemia at night: 00:00 to 06:00. */
 export const NIGHT_START_MINUTE = 0;
 export const NIGHT_END_MINUTE = 6 * 60;
+
+/** Minutes in a day of the patient's clock (the AGP's profile, the episodes' grid). */
+export const MINUTES_PER_DAY = 1440;

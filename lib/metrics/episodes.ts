@@ -1,3 +1,4 @@
+import { MS_PER_DAY, MS_PER_MINUTE } from "@/lib/cgm/datetime";
 import {
   EPISODE_END_DURATION_MINUTES,
   EPISODE_MAX_INTERPOLATED_GAP_MINUTES,
@@ -6,6 +7,7 @@ import {
   HIGH_MAX_MGDL,
   IN_RANGE_MAX_MGDL,
   LOW_BELOW_MGDL,
+  MINUTES_PER_DAY,
   NIGHT_END_MINUTE,
   NIGHT_START_MINUTE,
   VERY_LOW_BELOW_MGDL,
@@ -41,10 +43,6 @@ export interface ClockGlucose {
   displayMs: number;
   mgdl: number;
 }
-
-const MS_PER_MINUTE = 60_000;
-const MINUTES_PER_DAY = 1440;
-const MS_PER_DAY = MINUTES_PER_DAY * MS_PER_MINUTE;
 
 // ── 2.1 clean-up and the grid step ──────────────────────────────────────────────────────────────
 
