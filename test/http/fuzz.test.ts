@@ -276,6 +276,9 @@ const valueFor = (name: string) =>
     ? fc.oneof({ weight: 2, arbitrary: fc.constant(ownMarker(name)) }, { weight: 3, arbitrary: text })
     : text;
 
+/** Every name a route reads a period by, in queries and in forms alike. */
+const PERIOD_NAMES = ["startDate", "endDate", "days", "date", "from", "to", "startDay", "endDay", "period"];
+
 const FIELD_NAMES = [
   ...Object.keys(THRESHOLD_FIELDS),
   "email",
@@ -307,15 +310,7 @@ const FIELD_NAMES = [
   "refresh_token",
   "client_secret",
   "code_verifier",
-  "startDate",
-  "endDate",
-  "days",
-  "date",
-  "from",
-  "to",
-  "startDay",
-  "endDay",
-  "period",
+  ...PERIOD_NAMES,
   "reason",
   "error",
   "redirectUris",
@@ -432,15 +427,7 @@ const pathFor = (route: AppRoute) =>
     .map((parts) => `/${parts.join("/")}`);
 
 const QUERY_NAMES = [
-  "startDate",
-  "endDate",
-  "days",
-  "date",
-  "from",
-  "to",
-  "startDay",
-  "endDay",
-  "period",
+  ...PERIOD_NAMES,
   "targets",
   "paper",
   "clinic",
