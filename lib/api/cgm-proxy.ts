@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { statisticsV1RequestSchema, statisticsV2RequestSchema, windowQueryFrom, zodMessage } from "@/lib/cgm";
 import { readJson } from "@/lib/http/body";
 import {
-  checkedWindow,
   getCalibrations,
   getDataRange,
   getDevices,
@@ -18,9 +17,10 @@ import type { PatientContext } from "./route";
 
 /**
  * /api/cgm/<service path>: the service's data paths, mirrored for the signed-in patient. Input is
- * checked with the shared schemas and the limit of every request's window before anything goes
- * upstream, so a bad or overlong window or statistics body costs the service nothing; answers go
- * through the typed client (refresh, retries, long windows split and merged).
+ * checked with the shared schemas before anything goes upstream, and the typed client refuses a
+ * window past the limit of every request before it asks for a token, so a bad or overlong window
+ * or statistics body costs the service nothing; answers go through the typed client (refresh,
+ * retries, long windows split and merged).
  */
 
 type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
@@ -51,11 +51,10 @@ function notFound(path: string): InputError {
   return new InputError(`/api/cgm/${path} is not a data path of the service.`, 404, "not_found");
 }
 
-/** The query's window, checked in shape and against the limits of every request (a 400 otherwise). */
+/** The query's window, checked in shape (a 400 otherwise); its length the client checks. */
 export function parseWindowQuery(searchParams: URLSearchParams): Window {
   const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
-  checkedWindow(parsed.data);
   return parsed.data;
 }
 
