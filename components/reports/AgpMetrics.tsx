@@ -2,7 +2,7 @@ import { RANGE_COLOURS } from "@/lib/dashboard/palette";
 import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/constants";
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
-import { formatDuration, formatPercent } from "@/lib/trace/format";
+import { formatDuration } from "@/lib/trace/format";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
@@ -89,7 +89,7 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
                       </span>
                     </span>
                     <span className="text-right tabular-nums">
-                      <span className="font-semibold">{formatPercent(b.percent)}</span>{" "}
+                      <span className="font-semibold">{b.percentText}</span>{" "}
                       <span className="text-xs text-slate-700 dark:text-slate-300">
                         ({formatDuration(b.minutesPerDay)}/day)
                       </span>
@@ -108,14 +108,13 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
                 </thead>
                 <tbody>
                   {report.goals?.map((g) => (
-                    <tr key={g.label} data-met={g.met}>
+                    <tr key={g.metric} data-met={g.met}>
                       <th scope="row" className="py-0.5 text-left font-normal">
                         {g.label}
                       </th>
                       <td className="text-slate-700 dark:text-slate-300">{g.goal}</td>
                       <td className="text-right tabular-nums">
-                        {formatPercent(g.percent)}{" "}
-                        <span className="font-medium">{g.met ? "✓ met" : "✗ not met"}</span>
+                        {g.valueText} <span className="font-medium">{g.met ? "✓ met" : "✗ not met"}</span>
                       </td>
                     </tr>
                   ))}

@@ -1,5 +1,5 @@
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
-import { POPULATION_IDS, TARGET_PRESETS } from "@/lib/metrics/targets";
+import { TARGET_GROUPS, TARGET_PRESETS } from "@/lib/metrics/targets";
 import { hrefWith } from "@/lib/records/query";
 import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
 import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
@@ -35,7 +35,7 @@ export function ReportControls({
       <ChoiceLinks
         id="report-targets"
         label="Targets for"
-        choices={POPULATION_IDS.map((id) => ({
+        choices={TARGET_GROUPS.map((id) => ({
           href: hrefWith(path, current, { targets: id }, AGP_DEFAULTS),
           label: TARGET_PRESETS[id].label,
           current: id === query.population,

@@ -70,6 +70,12 @@ export const GRI_ZONE_WIDTH = 20;
 export const CV_STABLE_MAX_PERCENT = 36;
 
 /**
+ * The target range in pregnancy with type 1 diabetes, both ends inclusive (consensus on Time in
+ * Range 2019, Battelino et al., Diabetes Care 2019;42:1593–1603, Figure 3).
+ */
+export const PREGNANCY_RANGE_MGDL = { low: 63, high: 140 } as const;
+
+/**
  * Sensor active time (%) below which the consensus does not trust a period's other metrics: at
  * least 70 % of 14 days. Battelino T et al. Diabetes Care 2019;42(8):1593–1603.
  */

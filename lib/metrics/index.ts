@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./descriptive";
 export * from "./episodes";
 export * from "./gmi";
+export * from "./goals";
 export * from "./gri";
 export * from "./quantiles";
 export * from "./report";

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bandOf, bandsOf, goalMet, TARGET_PRESETS, timeInBands } from "./targets";
+import {
+  bandOf,
+  bandsOf,
+  goalTime,
+  meetsGoal,
+  parseTargetGroup,
+  TARGET_PRESETS,
+  timeInBands,
+} from "./targets";
 import { timeInRanges } from "./time-in-ranges";
 
 const standard = TARGET_PRESETS.standard.edges;
@@ -48,12 +56,45 @@ describe("bands by population", () => {
   });
 
   it("sums goals over their bands and compares strictly", () => {
-    const [, , tir, below70, below54] = TARGET_PRESETS.standard.goals;
+    const [, above180, tir, below70, below54, cv] = TARGET_PRESETS.standard.goals;
     const p = { veryLow: 1, low: 2.9, inRange: 70, high: 20, veryHigh: 6.1 };
-    expect(goalMet(tir!, p)).toBe(false); // > 70 % required
-    expect(goalMet(below70!, p)).toBe(true); // 3.9 < 4
-    expect(goalMet(below54!, p)).toBe(false); // 1 is not < 1
-    expect(goalMet(TARGET_PRESETS.standard.goals[1]!, p)).toBe(false); // 26.1 above 180
+    const met = (g: typeof tir) => meetsGoal(g!, goalTime(g!, p));
+    expect(met(tir)).toBe(false); // > 70 % required
+    expect(met(below70)).toBe(true); // 3.9 < 4
+    expect(met(below54)).toBe(false); // 1 is not < 1
+    expect(met(above180)).toBe(false); // 26.1 above 180
+    expect(goalTime(above180!, p)).toBeCloseTo(26.1, 10);
+    expect(meetsGoal(cv!, 36)).toBe(true); // CV ≤ 36 % includes 36
+    expect(meetsGoal(cv!, 36.01)).toBe(false);
+  });
+
+  it("names each goal by what it measures, cumulative below 70 and above 180", () => {
+    expect(TARGET_PRESETS.standard.goals.map((g) => [g.metric, g.bands])).toEqual([
+      ["timeAbove250", ["veryHigh"]],
+      ["timeAbove180", ["high", "veryHigh"]],
+      ["timeInRange", ["inRange"]],
+      ["timeBelow70", ["low", "veryLow"]],
+      ["timeBelow54", ["veryLow"]],
+      ["cv", []],
+    ]);
+    expect(TARGET_PRESETS.olderHighRisk.goals.map((g) => [g.metric, g.comparison, g.percent])).toEqual([
+      ["timeAbove250", "under", 10],
+      ["timeInRange", "over", 50],
+      ["timeBelow70", "under", 1],
+      ["cv", "atMost", 36],
+    ]);
+    expect(TARGET_PRESETS.pregnancy.goals.map((g) => g.metric)).toEqual([
+      "timeAbove140",
+      "timeInRange",
+      "timeBelow63",
+      "timeBelow54",
+    ]);
+  });
+
+  it("reads target groups, the AGP's former 'older' as olderHighRisk", () => {
+    expect(parseTargetGroup("older")).toBe("olderHighRisk");
+    expect(parseTargetGroup("pregnancy")).toBe("pregnancy");
+    expect(parseTargetGroup("elderly")).toBeNull();
   });
 
   it("is empty for no readings", () => {

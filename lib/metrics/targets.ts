@@ -1,4 +1,11 @@
-import { HIGH_MAX_MGDL, IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "./constants";
+import {
+  CV_STABLE_MAX_PERCENT,
+  HIGH_MAX_MGDL,
+  IN_RANGE_MAX_MGDL,
+  LOW_BELOW_MGDL,
+  PREGNANCY_RANGE_MGDL,
+  VERY_LOW_BELOW_MGDL,
+} from "./constants";
 
 /**
  * The consensus's glycemic targets by population: the bands a report shows and the goal for each.
@@ -24,23 +31,49 @@ export interface BandEdges {
   highMax: number | null;
 }
 
-export interface BandGoal {
-  /** The bands whose time the goal sums. */
+/**
+ * What a goal measures, named by its threshold so that an API client reads it without the group:
+ * the cumulative time below or above a glucose level, the time in the group's range, or the
+ * coefficient of variation.
+ */
+export const GOAL_METRICS = [
+  "timeBelow54",
+  "timeBelow63",
+  "timeBelow70",
+  "timeInRange",
+  "timeAbove140",
+  "timeAbove180",
+  "timeAbove250",
+  "cv",
+] as const;
+export type GoalMetric = (typeof GOAL_METRICS)[number];
+
+/**
+ * One goal of the consensus: "under" and "over" are strict (time below 70 mg/dL < 4 %, time in
+ * range > 70 %), "atMost" is not (CV ≤ 36 %), as the consensus writes them.
+ */
+export interface Goal {
+  metric: GoalMetric;
+  /** The bands whose time the goal sums; empty for CV, which is not a time. */
   bands: readonly BandKey[];
-  label: string;
-  comparison: "above" | "below";
+  comparison: "under" | "over" | "atMost";
   percent: number;
 }
 
 export interface TargetPreset {
-  id: PopulationId;
+  id: TargetGroup;
   label: string;
   edges: BandEdges;
-  goals: readonly BandGoal[];
+  /** In the order a report lists them: from the highest glucose down, then variability. */
+  goals: readonly Goal[];
 }
 
-export const POPULATION_IDS = ["standard", "older", "pregnancy"] as const;
-export type PopulationId = (typeof POPULATION_IDS)[number];
+/**
+ * The consensus's target groups. The AGP's query accepted "older" before the group was stored per
+ * patient; links that still carry it are read as "olderHighRisk" (`parseTargetGroup`).
+ */
+export const TARGET_GROUPS = ["standard", "olderHighRisk", "pregnancy"] as const;
+export type TargetGroup = (typeof TARGET_GROUPS)[number];
 
 /** The five consensus ranges (constants.ts), which the summary API and the dashboard always use. */
 export const CONSENSUS_EDGES: BandEdges = {
@@ -50,38 +83,46 @@ export const CONSENSUS_EDGES: BandEdges = {
   highMax: HIGH_MAX_MGDL,
 };
 
-export const TARGET_PRESETS: Record<PopulationId, TargetPreset> = {
+export const TARGET_PRESETS: Record<TargetGroup, TargetPreset> = {
   standard: {
     id: "standard",
     label: "Type 1 and type 2 diabetes",
     edges: CONSENSUS_EDGES,
     goals: [
-      { bands: ["veryHigh"], label: "Above 250 mg/dL", comparison: "below", percent: 5 },
-      { bands: ["high", "veryHigh"], label: "Above 180 mg/dL", comparison: "below", percent: 25 },
-      { bands: ["inRange"], label: "70–180 mg/dL", comparison: "above", percent: 70 },
-      { bands: ["low", "veryLow"], label: "Below 70 mg/dL", comparison: "below", percent: 4 },
-      { bands: ["veryLow"], label: "Below 54 mg/dL", comparison: "below", percent: 1 },
+      { metric: "timeAbove250", bands: ["veryHigh"], comparison: "under", percent: 5 },
+      { metric: "timeAbove180", bands: ["high", "veryHigh"], comparison: "under", percent: 25 },
+      { metric: "timeInRange", bands: ["inRange"], comparison: "over", percent: 70 },
+      { metric: "timeBelow70", bands: ["low", "veryLow"], comparison: "under", percent: 4 },
+      { metric: "timeBelow54", bands: ["veryLow"], comparison: "under", percent: 1 },
+      { metric: "cv", bands: [], comparison: "atMost", percent: CV_STABLE_MAX_PERCENT },
     ],
   },
-  older: {
-    id: "older",
+  olderHighRisk: {
+    id: "olderHighRisk",
     label: "Older or high-risk, type 1 or type 2",
     edges: CONSENSUS_EDGES,
     goals: [
-      { bands: ["veryHigh"], label: "Above 250 mg/dL", comparison: "below", percent: 10 },
-      { bands: ["inRange"], label: "70–180 mg/dL", comparison: "above", percent: 50 },
-      { bands: ["low", "veryLow"], label: "Below 70 mg/dL", comparison: "below", percent: 1 },
+      { metric: "timeAbove250", bands: ["veryHigh"], comparison: "under", percent: 10 },
+      { metric: "timeInRange", bands: ["inRange"], comparison: "over", percent: 50 },
+      { metric: "timeBelow70", bands: ["low", "veryLow"], comparison: "under", percent: 1 },
+      { metric: "cv", bands: [], comparison: "atMost", percent: CV_STABLE_MAX_PERCENT },
     ],
   },
+  // The consensus sets no CV goal for pregnancy.
   pregnancy: {
     id: "pregnancy",
     label: "Pregnancy, type 1 diabetes",
-    edges: { veryLowBelow: 54, lowBelow: 63, inRangeMax: 140, highMax: null },
+    edges: {
+      veryLowBelow: VERY_LOW_BELOW_MGDL,
+      lowBelow: PREGNANCY_RANGE_MGDL.low,
+      inRangeMax: PREGNANCY_RANGE_MGDL.high,
+      highMax: null,
+    },
     goals: [
-      { bands: ["high"], label: "Above 140 mg/dL", comparison: "below", percent: 25 },
-      { bands: ["inRange"], label: "63–140 mg/dL", comparison: "above", percent: 70 },
-      { bands: ["low", "veryLow"], label: "Below 63 mg/dL", comparison: "below", percent: 4 },
-      { bands: ["veryLow"], label: "Below 54 mg/dL", comparison: "below", percent: 1 },
+      { metric: "timeAbove140", bands: ["high"], comparison: "under", percent: 25 },
+      { metric: "timeInRange", bands: ["inRange"], comparison: "over", percent: 70 },
+      { metric: "timeBelow63", bands: ["low", "veryLow"], comparison: "under", percent: 4 },
+      { metric: "timeBelow54", bands: ["veryLow"], comparison: "under", percent: 1 },
     ],
   },
 };
@@ -116,12 +157,24 @@ export function timeInBands(valuesMgdl: readonly number[], edges: BandEdges): Re
   };
 }
 
-/** Whether the time summed over a goal's bands meets it ("below 4 %" is met by 3.9, not by 4.0). */
-export function goalMet(goal: BandGoal, percentages: Record<BandKey, number>): boolean {
-  const total = goal.bands.reduce((s, b) => s + percentages[b], 0);
-  return goal.comparison === "above" ? total > goal.percent : total < goal.percent;
+/** Whether `value` meets the goal ("under 4 %" is met by 3.9, not by 4.0; "at most 36" by 36). */
+export function meetsGoal(goal: Pick<Goal, "comparison" | "percent">, value: number): boolean {
+  if (goal.comparison === "over") return value > goal.percent;
+  if (goal.comparison === "under") return value < goal.percent;
+  return value <= goal.percent;
 }
 
-export function isPopulationId(x: unknown): x is PopulationId {
-  return typeof x === "string" && (POPULATION_IDS as readonly string[]).includes(x);
+/** The time a band goal sums, from the shares of every band. */
+export function goalTime(goal: Goal, percentages: Record<BandKey, number>): number {
+  return goal.bands.reduce((s, b) => s + percentages[b], 0);
+}
+
+export function isTargetGroup(x: unknown): x is TargetGroup {
+  return typeof x === "string" && (TARGET_GROUPS as readonly string[]).includes(x);
+}
+
+/** A target group from a query or form, with the AGP's former "older" read as olderHighRisk. */
+export function parseTargetGroup(x: unknown): TargetGroup | null {
+  if (x === "older") return "olderHighRisk";
+  return isTargetGroup(x) ? x : null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
-import { bandRangeText, buildAgpReport, DAILY_PROFILE_DAYS, dailyProfiles, goalLabel } from "./agp-model";
+import { goalLabel } from "@/lib/trace/goal-text";
+import { bandRangeText, buildAgpReport, DAILY_PROFILE_DAYS, dailyProfiles } from "./agp-model";
 import { lastDays } from "./period";
 import type { Reading } from "./readings";
 

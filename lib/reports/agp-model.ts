@@ -3,16 +3,9 @@ import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/uni
 import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
 import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
-import {
-  type BandEdges,
-  type BandGoal,
-  type BandKey,
-  bandsOf,
-  goalMet,
-  type TargetPreset,
-  timeInBands,
-} from "@/lib/metrics/targets";
+import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { formatGlucoseNumber } from "@/lib/trace/format";
+import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 
@@ -42,16 +35,9 @@ export interface ReportBand {
   /** The band's glucose range in the display unit, as words ("above 250", "54–69"). */
   range: string;
   percent: number;
+  /** The share as shown: the shown shares sum to 100% and agree with the goals (goal-text.ts). */
+  percentText: string;
   minutesPerDay: number;
-}
-
-export interface ReportGoal {
-  /** What is summed, in the display unit ("Below 70 mg/dL"). */
-  label: string;
-  /** The goal as words ("under 4%"). */
-  goal: string;
-  percent: number;
-  met: boolean;
 }
 
 export interface ProfileDay {
@@ -72,7 +58,7 @@ export interface AgpReport {
   meanText: string | null;
   sdText: string | null;
   bands: ReportBand[] | null;
-  goals: ReportGoal[] | null;
+  goals: JudgedGoal[] | null;
   /** The preset's target range in the display unit: the AGP's shaded band. */
   target: { low: number; high: number };
   axis: { min: number; max: number; ticks: number[] };
@@ -104,16 +90,6 @@ export function bandRangeText(key: BandKey, edges: BandEdges, unit: GlucoseUnit)
     case "veryHigh":
       return `above ${text(edges.highMax ?? edges.inRangeMax, unit)}`;
   }
-}
-
-/** What a goal sums, in words: the bands' joint range ("Below 70 mg/dL", "Above 180 mg/dL"). */
-export function goalLabel(goal: BandGoal, edges: BandEdges, unit: GlucoseUnit): string {
-  const has = (k: BandKey) => goal.bands.includes(k);
-  if (has("inRange")) return `${text(edges.lowBelow, unit)}–${text(edges.inRangeMax, unit)} ${unit}`;
-  if (has("low")) return `Below ${text(edges.lowBelow, unit)} ${unit}`;
-  if (has("veryLow")) return `Below ${text(edges.veryLowBelow, unit)} ${unit}`;
-  if (has("high")) return `Above ${text(edges.inRangeMax, unit)} ${unit}`;
-  return `Above ${text(edges.highMax ?? edges.inRangeMax, unit)} ${unit}`;
 }
 
 function profileLines(readings: readonly Reading[], unit: GlucoseUnit): Array<Array<[number, number]>> {
@@ -195,6 +171,7 @@ export function buildAgpReport({ period, readings, dataUnit, unit, preset }: Agp
   const values = readings.map((r) => r.mgdl);
   const metrics = reportMetrics(values, period.startMs, period.endMs);
   const shares = timeInBands(values, preset.edges);
+  const judged = shares && judgeBands(preset, shares, metrics.cv, unit);
   const edges = preset.edges;
   const bounds = periodDays(period, readings);
   const tickMgdl = [edges.veryLowBelow, edges.lowBelow, edges.inRangeMax, edges.highMax ?? 250, 400];
@@ -214,21 +191,16 @@ export function buildAgpReport({ period, readings, dataUnit, unit, preset }: Agp
     sdText: metrics.sd === null ? null : text(metrics.sd, unit),
     bands:
       shares &&
+      judged &&
       bandsOf(edges).map((key) => ({
         key,
         name: BAND_NAMES[key],
         range: bandRangeText(key, edges, unit),
         percent: shares[key],
+        percentText: judged.bandText[key],
         minutesPerDay: Math.round((shares[key] / 100) * 1440),
       })),
-    goals:
-      shares &&
-      preset.goals.map((g) => ({
-        label: goalLabel(g, edges, unit),
-        goal: `${g.comparison === "above" ? "over" : "under"} ${g.percent}%`,
-        percent: g.bands.reduce((s, b) => s + shares[b], 0),
-        met: goalMet(g, shares),
-      })),
+    goals: judged?.goals ?? null,
     target: { low: fromMgdlRounded(edges.lowBelow, unit), high: fromMgdlRounded(edges.inRangeMax, unit) },
     axis: {
       min: fromMgdlRounded(AGP_AXIS_MGDL.min, unit),

@@ -1,4 +1,4 @@
-import { isPopulationId, type PopulationId } from "@/lib/metrics/targets";
+import { parseTargetGroup, type TargetGroup } from "@/lib/metrics/targets";
 import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS } from "./period";
 
 /**
@@ -8,7 +8,7 @@ import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS } from "./p
  */
 export interface AgpQuery {
   period: PeriodRequest;
-  population: PopulationId;
+  population: TargetGroup;
 }
 
 export const AGP_DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), targets: "standard" } as const;
@@ -18,9 +18,9 @@ const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 export function parseAgpQuery(
   get: (name: string) => string | undefined,
 ): { ok: true; value: AgpQuery } | { ok: false; message: string } {
-  const targets = get("targets") ?? AGP_DEFAULTS.targets;
-  if (!isPopulationId(targets)) {
-    return { ok: false, message: 'targets must be "standard", "older" or "pregnancy"' };
+  const targets = parseTargetGroup(get("targets") ?? AGP_DEFAULTS.targets);
+  if (targets === null) {
+    return { ok: false, message: 'targets must be "standard", "olderHighRisk" or "pregnancy"' };
   }
   const startDay = get("startDay");
   const endDay = get("endDay");

@@ -1,5 +1,5 @@
 import "server-only";
-import { type PopulationId, TARGET_PRESETS } from "@/lib/metrics/targets";
+import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { type AgpReport, buildAgpReport } from "./agp-model";
@@ -11,7 +11,7 @@ export async function loadAgpReport(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
-  population: PopulationId,
+  population: TargetGroup,
 ): Promise<AgpReport | null> {
   const period = resolvePeriod(request, request.kind === "days" ? await dataEndMs(connection) : null);
   if (period === null) return null;

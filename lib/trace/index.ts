@@ -3,6 +3,7 @@ export * from "./days";
 export * from "./format";
 export * from "./freshness";
 export * from "./gaps";
+export * from "./goal-text";
 export * from "./points";
 export * from "./reduce";
 export * from "./table";
