@@ -28,7 +28,10 @@ export function parseAgpQuery(
     if (startDay > endDay) return { ok: false, message: "the first day must not be after the last day" };
     const checked = checkPatientDays(startDay, endDay, REPORT_MAX_DAYS);
     if (!checked.ok) return checked;
-    return { ok: true, value: { period: { kind: "patientDays", patientDays: checked.days }, population: targets } };
+    return {
+      ok: true,
+      value: { period: { kind: "patientDays", patientDays: checked.days }, population: targets },
+    };
   }
   const period = parsePeriodRequest(get);
   if (!period.ok) return period;

@@ -19,7 +19,10 @@ export async function loadAgpReport(
   const period =
     request.kind === "dates"
       ? request.period
-      : await resolveReportPeriod(patientClock(connection, newestRecord(await readDataRange(connection))), request);
+      : await resolveReportPeriod(
+          patientClock(connection, newestRecord(await readDataRange(connection))),
+          request,
+        );
   if (period === null) return null;
   const { dataUnit, readings } = await loadReadings(connection, period);
   return buildAgpReport({

@@ -9,6 +9,7 @@ import {
   lastPatientDays,
   newestRecord,
   offsetAt,
+  onReceiverClock,
   patientDaysWindow,
   previousPatientDays,
   wallBounds,
@@ -22,7 +23,10 @@ const sample = (system: string, offsetHours: number): ClockSample => ({
   t: ms(system),
   displayMs: ms(system) + offsetHours * HOUR,
 });
-const window = (w: { startMs: number; endMs: number }) => [formatDateTime(w.startMs), formatDateTime(w.endMs)];
+const window = (w: { startMs: number; endMs: number }) => [
+  formatDateTime(w.startMs),
+  formatDateTime(w.endMs),
+];
 
 describe("the patient's days", () => {
   it("counts, shifts and steps back runs of days across month and year ends", () => {
@@ -85,6 +89,21 @@ describe("clock offsets", () => {
   });
 });
 
+describe("onReceiverClock", () => {
+  it("moves a UTC instant by the clock of the reading nearest it in time", () => {
+    const samples = [sample("2026-11-01T04:55:00", -5), sample("2026-11-01T07:05:00", -6)];
+    expect(formatDateTime(onReceiverClock(ms("2026-11-01T05:30:00"), samples, 0))).toBe(
+      "2026-11-01T00:30:00",
+    );
+    expect(formatDateTime(onReceiverClock(ms("2026-11-01T09:00:00"), samples, 0))).toBe(
+      "2026-11-01T03:00:00",
+    );
+    expect(formatDateTime(onReceiverClock(ms("2026-11-01T09:00:00"), [], -6 * HOUR))).toBe(
+      "2026-11-01T03:00:00",
+    );
+  });
+});
+
 describe("patientDaysWindow", () => {
   const day = { firstDay: "2026-11-20", lastDay: "2026-11-20" };
 
@@ -118,7 +137,9 @@ describe("patientDaysWindow", () => {
 describe("windowDays", () => {
   it("names the days a systemTime window's ends fall on, by the clock of the readings nearest", () => {
     const samples = [sample("2026-11-20T06:00:00", -6), sample("2026-11-21T05:55:00", -6)];
-    expect(windowDays({ startMs: ms("2026-11-20T06:00:00"), endMs: ms("2026-11-21T05:59:59") }, samples)).toEqual({
+    expect(
+      windowDays({ startMs: ms("2026-11-20T06:00:00"), endMs: ms("2026-11-21T05:59:59") }, samples),
+    ).toEqual({
       firstDay: "2026-11-20",
       lastDay: "2026-11-20",
     });
@@ -136,7 +157,9 @@ describe("newestRecord", () => {
     const egvs = group("2026-11-26T03:05:00", "2026-11-25T21:05:00");
     const events = group("2026-11-26T04:00:00", "2026-11-25T22:00:00");
     expect(newestRecord({ egvs, events, calibrations: null })).toEqual(sample("2026-11-26T03:05:00", -6));
-    expect(newestRecord({ egvs, events, calibrations: null }, true)).toEqual(sample("2026-11-26T03:05:00", -6));
+    expect(newestRecord({ egvs, events, calibrations: null }, true)).toEqual(
+      sample("2026-11-26T03:05:00", -6),
+    );
     expect(newestRecord({ egvs: null, events, calibrations: null })).toBeNull();
     expect(newestRecord({ egvs: null, events, calibrations: null }, true)).toEqual(
       sample("2026-11-26T04:00:00", -6),

@@ -50,7 +50,8 @@ export function dayStartMs(day: string): number | null {
 }
 
 /** The calendar day of a clock reading on the naive axis. */
-export const dayOf = (ms: number): string => formatDateTime(Math.floor(ms / MS_PER_DAY) * MS_PER_DAY).slice(0, 10);
+export const dayOf = (ms: number): string =>
+  formatDateTime(Math.floor(ms / MS_PER_DAY) * MS_PER_DAY).slice(0, 10);
 
 /** The day `n` days after `day` (before, for negative n). */
 export const addDays = (day: string, n: number): string => dayOf((dayStartMs(day) ?? 0) + n * MS_PER_DAY);
@@ -106,6 +107,17 @@ export function offsetAt(samples: readonly ClockSample[], wallMs: number, fallba
     if (!best || Math.abs(s.displayMs - wallMs) < Math.abs(best.displayMs - wallMs)) best = s;
   }
   return best ? offsetMinutesOf(best.t, best.displayMs) * MS_PER_MINUTE : fallbackMs;
+}
+
+/**
+ * A systemTime instant (a device's last upload, which the service gives in UTC only) on the
+ * receiver's clock: moved by the offset of the sample nearest it in time, rounded to quarter
+ * hours; by `fallbackMs` without samples.
+ */
+export function onReceiverClock(t: number, samples: readonly ClockSample[], fallbackMs: number): number {
+  let best: ClockSample | null = null;
+  for (const s of samples) if (!best || Math.abs(s.t - t) < Math.abs(best.t - t)) best = s;
+  return t + (best ? offsetMinutesOf(best.t, best.displayMs) * MS_PER_MINUTE : fallbackMs);
 }
 
 /** The receiver's-clock bounds of a run of days: its first 00:00:00 and the midnight after it. */

@@ -9,6 +9,7 @@ import {
   clockProbeWindow,
   lastPatientDays,
   offsetAt,
+  onReceiverClock,
   type PatientDays,
   patientDaysWindow,
   wallBounds,
@@ -68,6 +69,10 @@ export function patientClock(connection: ConnectionRef, newest: ClockSample | nu
 
   return {
     newest,
+    /** A systemTime instant on the receiver's clock, by the readings around it (else the newest's clock). */
+    async receiverTime(t: number): Promise<number> {
+      return onReceiverClock(t, await samplesAround(t, 0), guess);
+    },
     /** The systemTime period of `days`, never past the newest record. */
     async period(days: PatientDays): Promise<ReportPeriod> {
       const wall = wallBounds(days);

@@ -105,10 +105,16 @@ export default async function ExportPage({
               {period.patientDays ? (
                 <>
                   {request.kind === "days" ? "from" : "From"}{" "}
-                  <time dateTime={period.patientDays.firstDay}>{formatDayText(period.patientDays.firstDay)}</time>{" "}
-                  to <time dateTime={period.patientDays.lastDay}>{formatDayText(period.patientDays.lastDay)}</time>{" "}
-                  on your receiver&apos;s clock (the service&apos;s records from <UtcTime value={period.startDate} />{" "}
-                  to <UtcTime value={period.endDate} />).
+                  <time dateTime={period.patientDays.firstDay}>
+                    {formatDayText(period.patientDays.firstDay)}
+                  </time>{" "}
+                  to{" "}
+                  <time dateTime={period.patientDays.lastDay}>
+                    {formatDayText(period.patientDays.lastDay)}
+                  </time>{" "}
+                  on your receiver&apos;s clock (the service&apos;s records from{" "}
+                  <UtcTime value={period.startDate} /> to <UtcTime value={period.endDate} />
+                  ).
                 </>
               ) : (
                 <>
