@@ -123,6 +123,16 @@ describe("patientDaysWindow", () => {
     expect(w.endMs + 1000 - w.startMs).toBe(25 * HOUR);
   });
 
+  it("never spans more than the longest window a request may read", () => {
+    // 90 days across the end of daylight saving: 90 days and an hour, less the first hour.
+    const days = { firstDay: "2026-09-01", lastDay: "2026-11-29" };
+    const w = patientDaysWindow(days, { startMs: -5 * HOUR, endMs: -6 * HOUR }, null, 90);
+    expect(window(w)).toEqual(["2026-09-01T05:59:59", "2026-11-30T05:59:59"]);
+    expect(window(patientDaysWindow(days, { startMs: -5 * HOUR, endMs: -6 * HOUR }, null))[0]).toBe(
+      "2026-09-01T05:00:00",
+    );
+  });
+
   it("ends at the newest record when the last day is still running, not before the first", () => {
     const offsets = { startMs: -6 * HOUR, endMs: -6 * HOUR };
     expect(window(patientDaysWindow(day, offsets, ms("2026-11-20T15:05:00")))).toEqual([

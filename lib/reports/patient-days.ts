@@ -129,17 +129,21 @@ export function wallBounds(days: PatientDays): { startMs: number; endMs: number 
  * The systemTime window of `days`: from the first day's 00:00:00 to the last day's 23:59:59 on the
  * receiver's clock, each end moved by the offset in force there. A window reaching past the newest
  * record (`dataEndMs`) ends there: the rest of today has no readings yet, and counting it would
- * lower the sensor's active time.
+ * lower the sensor's active time. A window that the clock's changes made longer than `maxDays`
+ * (90 days across the end of daylight saving are 90 days and an hour) loses that much of its first
+ * day: no request may read more (lib/cgm/window-bounds.ts).
  */
 export function patientDaysWindow(
   days: PatientDays,
   offsets: { startMs: number; endMs: number },
   dataEndMs: number | null,
+  maxDays = Number.POSITIVE_INFINITY,
 ): { startMs: number; endMs: number } {
   const wall = wallBounds(days);
-  const startMs = wall.startMs - offsets.startMs;
+  let startMs = wall.startMs - offsets.startMs;
   let endMs = wall.endMs - 1000 - offsets.endMs;
   if (dataEndMs !== null && dataEndMs >= startMs && dataEndMs < endMs) endMs = dataEndMs;
+  startMs = Math.max(startMs, endMs - maxDays * MS_PER_DAY);
   return { startMs, endMs };
 }
 

@@ -14,7 +14,7 @@ import {
   patientDaysWindow,
   wallBounds,
 } from "./patient-days";
-import { type PeriodRequest, periodOf, type ReportPeriod } from "./period";
+import { type PeriodRequest, periodOf, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
 
 /**
  * Report periods on the receiver's clock: the service's newest record (from its dataRange) gives
@@ -77,7 +77,9 @@ export function patientClock(connection: ConnectionRef, newest: ClockSample | nu
     async period(days: PatientDays): Promise<ReportPeriod> {
       const wall = wallBounds(days);
       const [startMs, endMs] = await Promise.all([offsetAtWall(wall.startMs), offsetAtWall(wall.endMs)]);
-      const window = patientDaysWindow(days, { startMs, endMs }, newest?.t ?? null);
+      const w = patientDaysWindow(days, { startMs, endMs }, newest?.t ?? null, REPORT_MAX_DAYS);
+      // The last days of 2099 on a receiver behind UTC would end in 2100, which no request reads.
+      const window = readableWindow(w.startMs, w.endMs);
       return { ...periodOf(window.startMs, window.endMs), patientDays: days };
     },
     /** The days a request means; null for "the last N days" of an account without data. */
