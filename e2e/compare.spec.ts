@@ -11,6 +11,7 @@ import { openDashboard } from "./patient";
 interface Side {
   startDate: string;
   endDate: string;
+  patientDays?: { firstDay: string; lastDay: string };
   timeInRanges: { inRange: number } | null;
 }
 interface Api {
@@ -40,8 +41,11 @@ async function expectTableMatchesApi(page: Page, query: string) {
       .locator('dd[data-period="recent"] time')
       .first()
       .getAttribute("datetime");
-    if (shownStart !== `${answer.comparison?.recent.startDate}Z`) await page.reload();
-    expect(shownStart).toBe(`${answer.comparison?.recent.startDate}Z`);
+    // Periods chosen as days are shown as the receiver's days; systemTime windows as UTC times.
+    const recent = answer.comparison?.recent;
+    const expected = recent?.patientDays?.firstDay ?? `${recent?.startDate}Z`;
+    if (shownStart !== expected) await page.reload();
+    expect(shownStart).toBe(expected);
   }).toPass({ timeout: 30_000 });
   const c = answer!.comparison!;
   await expect(inRangeCell(page, "earlier")).toHaveText(`${c.earlier.timeInRanges!.inRange.toFixed(1)}%`);
@@ -87,7 +91,11 @@ test("SandboxUser2: both periods' time in range as the API answers, the attribut
   await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "true");
   await expect(page.getByText("The last 30 days of your data")).toBeVisible();
   const c30 = await expectTableMatchesApi(page, "days=30");
-  expect(Date.parse(`${c30.recent.endDate}Z`) - Date.parse(`${c30.recent.startDate}Z`)).toBe(30 * 86_400_000);
+  const { firstDay, lastDay } = c30.recent.patientDays!;
+  expect(
+    (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 + 1,
+    "30 days on the receiver's clock",
+  ).toBe(30);
   const sentences30 = await expectAttributionOfApi(page, c30);
   // User2's nights differ from period to period: some share moves by a point or more (in about
   // 59 of 60 fortnights; should this one be the exception, the 30 days carry the sentence).

@@ -42,11 +42,17 @@ test("SandboxUser3 downloads the last 14 days, then their own days, as a zip of 
   await page.getByLabel("Last day").fill("2026-10-07");
   await page.getByRole("button", { name: "Use these days" }).click();
   await expect(page).toHaveURL(/\/reports\/export\?from=2026-10-01&to=2026-10-07$/);
-  await expect(page.getByTestId("export-period")).toContainText("Thu 1 Oct 2026, 00:00 UTC");
+  // Days on the receiver's clock: London is on summer time (UTC+1) in early October.
+  await expect(page.getByTestId("export-period")).toContainText(
+    "From Thu 1 Oct 2026 to Wed 7 Oct 2026 on your receiver's clock",
+  );
+  await expect(page.getByTestId("export-period")).toContainText("Wed 30 Sep 2026, 23:00 UTC");
   const own = await downloadExport(page);
   expect(own.name).toBe("cgm-export-2026-10-01_to-2026-10-07.zip");
   expect(Object.keys(own.files)).toEqual([...EXPORT_FILES]);
-  expect(own.files["methods.txt"]).toContain("Period: 2026-10-01T00:00:00 to 2026-10-07T23:59:59");
+  expect(own.files["methods.txt"]).toContain(
+    "Period: 2026-10-01 to 2026-10-07 on the receiver's clock (displayTime); 2026-09-30T23:00:00 to 2026-10-07T22:59:59",
+  );
 });
 
 test("days in the wrong order are explained beside the fields, and nothing is offered", async ({ page }) => {

@@ -15,13 +15,14 @@ interface Summary {
   timeInRanges: Record<"veryLow" | "low" | "inRange" | "high" | "veryHigh", number>;
 }
 
-/** The summary API for the page's period: the 14 days up to the newest reading. */
+/**
+ * The summary API for the page's period, the 14 receiver days up to the newest reading: the
+ * comparison API resolves "the last 14 days" to the same window, and answers its exact bounds.
+ */
 async function summaryOfLast14Days(page: Page): Promise<Summary> {
   return page.evaluate(async () => {
-    const range = await (await fetch("/api/cgm/v2/users/self/dataRange")).json();
-    const endMs = Date.parse(`${range.egvs.end.systemTime}Z`);
-    const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-    const query = new URLSearchParams({ startDate: text(endMs - 14 * 86_400_000), endDate: text(endMs) });
+    const { recent } = (await (await fetch("/api/reports/compare?days=14")).json()).comparison;
+    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
     return (await fetch(`/api/reports/summary?${query}`)).json();
   });
 }

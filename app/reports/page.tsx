@@ -55,7 +55,7 @@ export default async function AgpReportPage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
-      <ReportControls path={PATH} query={query.value} />
+      <ReportControls path={PATH} query={query.value} shownDays={report?.period} />
       {report === null ? (
         <p data-testid="agp-empty">
           No glucose readings exist in your CGM account yet. The report appears once your sensor&apos;s

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DemoBadge } from "@/components/clinic/ClinicFrame";
+import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { currentUserId } from "@/lib/auth";
-import { formatUtc } from "@/lib/clinic/format";
 import { sharesOf } from "@/lib/clinic/patients";
 
 export const metadata: Metadata = { title: "Sharing" };
@@ -53,7 +53,7 @@ export default async function SharingPage({
                     {s.clinicName} {s.clinicDemo && <DemoBadge />}
                   </p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    Since {s.acceptedAt ? formatUtc(s.acceptedAt) : "—"}
+                    Since {s.acceptedAt ? <ViewerTime at={s.acceptedAt.toISOString()} /> : "—"}
                   </p>
                 </div>
                 <form method="post" action={`/api/sharing/${encodeURIComponent(s.id)}/withdraw`}>
@@ -78,7 +78,8 @@ export default async function SharingPage({
           <ul className="list-disc pl-5">
             {past.map((s) => (
               <li key={s.id}>
-                {s.clinicName}, withdrawn {s.withdrawnAt ? formatUtc(s.withdrawnAt) : ""}
+                {s.clinicName}, withdrawn{" "}
+                {s.withdrawnAt ? <ViewerTime at={s.withdrawnAt.toISOString()} /> : ""}
               </li>
             ))}
           </ul>

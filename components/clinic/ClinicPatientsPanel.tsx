@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
-import { formatUtc } from "@/lib/clinic/format";
 import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/patient-status";
 import type { ClinicPatientRow } from "@/lib/clinic/patients";
 import { Field, FormError, inputClass, primaryButtonClass } from "./ClinicForm";
@@ -91,7 +91,14 @@ export function ClinicPatientsPanel({
                   {p.status === "connected" && (
                     <span className="text-slate-700 dark:text-slate-300" data-testid="patient-synced">
                       {" "}
-                      · {p.lastSyncAt ? `data synced ${formatUtc(p.lastSyncAt)}` : "data not synced yet"}
+                      ·{" "}
+                      {p.lastSyncAt ? (
+                        <>
+                          data synced <ViewerTime at={p.lastSyncAt.toISOString()} />
+                        </>
+                      ) : (
+                        "data not synced yet"
+                      )}
                     </span>
                   )}
                 </p>
@@ -101,15 +108,19 @@ export function ClinicPatientsPanel({
                     data-testid="patient-sync-failure"
                   >
                     <span className="font-medium">
-                      Sync failing since {formatUtc(p.syncFailure.at)}
+                      Sync failing since <ViewerTime at={p.syncFailure.at.toISOString()} />
                       {p.syncFailure.attempts > 1 ? ` (${p.syncFailure.attempts} attempts)` : ""}
                     </span>
                     :{" "}
                     {p.lastSyncAt ? "the data shown is from the last successful sync" : "no data synced yet"},
                     and the patient&apos;s pages read the service directly.{" "}
-                    {p.syncFailure.retryAt
-                      ? `Retried automatically after ${formatUtc(p.syncFailure.retryAt)}.`
-                      : "Retried at the next sync."}{" "}
+                    {p.syncFailure.retryAt ? (
+                      <>
+                        Retried automatically after <ViewerTime at={p.syncFailure.retryAt.toISOString()} />.
+                      </>
+                    ) : (
+                      "Retried at the next sync."
+                    )}{" "}
                     <span className="text-slate-700 dark:text-slate-300">
                       Reason: <span className="font-mono text-xs">{p.syncFailure.detail.slice(0, 200)}</span>
                     </span>

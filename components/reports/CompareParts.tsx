@@ -1,6 +1,7 @@
-import { formatDateTimeText } from "@/lib/records/format";
+import { formatDateTimeText, formatDayText } from "@/lib/records/format";
 import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/lib/reports/comparison";
 import { formDates } from "@/lib/reports/comparison-view";
+import type { PatientDays } from "@/lib/reports/patient-days";
 import { REPORT_MAX_DAYS } from "@/lib/reports/period";
 
 const FIELD =
@@ -9,11 +10,24 @@ const FIELD =
 interface PeriodDates {
   startDate: string;
   endDate: string;
+  patientDays?: PatientDays;
   nValues: number;
 }
 
-/** A period's window as written, on the service's clock (systemTime is UTC). */
+/**
+ * A period as chosen: its days on the receiver's clock when it was chosen as days, else its
+ * window as written on the service's clock (systemTime is UTC).
+ */
 function Window({ period }: { period: PeriodDates }) {
+  const days = period.patientDays;
+  if (days) {
+    return (
+      <>
+        <time dateTime={days.firstDay}>{formatDayText(days.firstDay)}</time> to{" "}
+        <time dateTime={days.lastDay}>{formatDayText(days.lastDay)}</time> on your receiver&apos;s clock
+      </>
+    );
+  }
   return (
     <>
       <time dateTime={`${period.startDate}Z`}>{formatDateTimeText(period.startDate)}</time> to{" "}
@@ -56,9 +70,9 @@ export function PeriodsText({
   );
 }
 
-/** A recent period of your own: two dates (whole UTC days), as a plain GET form. */
-export function ComparePeriodForm({ startDate, endDate }: { startDate?: string; endDate?: string }) {
-  const dates = startDate && endDate ? formDates({ startDate, endDate }) : null;
+/** A recent period of your own: two days on the receiver's clock, as a plain GET form. */
+export function ComparePeriodForm({ recent }: { recent?: Parameters<typeof formDates>[0] }) {
+  const dates = recent ? formDates(recent) : null;
   return (
     <form method="get" action="/reports/compare" className="space-y-2" aria-labelledby="compare-form-heading">
       <h3 id="compare-form-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
@@ -99,8 +113,8 @@ export function ComparePeriodForm({ startDate, endDate }: { startDate?: string; 
         </button>
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Whole days on the service&apos;s clock (UTC), at most {REPORT_MAX_DAYS}; the earlier period is the
-        same length just before.
+        Whole days on your receiver&apos;s clock, at most {REPORT_MAX_DAYS}; the earlier period is as many
+        days just before.
       </p>
     </form>
   );

@@ -49,8 +49,8 @@ export function ExportDatesForm({ from, to, error }: { from: string; to: string;
         </p>
       )}
       <p id="export-dates-help" className="text-sm text-slate-700 dark:text-slate-300">
-        Days run on the service&apos;s clock (UTC), from 00:00 on the first day to 23:59:59 on the last, at
-        most 90 days.
+        Days on your receiver&apos;s clock, from 00:00 on the first day to 23:59:59 on the last, at most 90
+        days.
       </p>
     </form>
   );

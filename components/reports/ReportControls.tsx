@@ -10,14 +10,17 @@ export function ReportControls({
   path,
   query,
   pdfPath = "/api/reports/agp-pdf",
+  shownDays = null,
 }: {
   path: string;
   query: AgpQuery;
+  /** The days the report shows (its label's): the date fields start from them. */
+  shownDays?: { firstDay: string | null; lastDay: string | null } | null;
   /** Where the PDF of this report is served: the patient's own, or a clinic patient's. */
   pdfPath?: string;
 }) {
   const current = agpQueryParams(query);
-  const { startDate: _s, endDate: _e, ...keep } = current;
+  const { startDate: _s, endDate: _e, startDay: _sd, endDay: _ed, ...keep } = current;
   const href = (change: Record<string, string>) => hrefWith(path, keep, change, AGP_DEFAULTS);
   const pdf = (paper: "a4" | "letter") => `${pdfPath}?${new URLSearchParams({ ...current, paper })}`;
   const days = query.period.kind === "days" ? query.period.days : null;
@@ -49,9 +52,7 @@ export function ReportControls({
             type="date"
             name="startDay"
             required
-            defaultValue={
-              query.period.kind === "dates" ? query.period.period.startDate.slice(0, 10) : undefined
-            }
+            defaultValue={shownDays?.firstDay ?? undefined}
             className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
           />
         </label>
@@ -61,9 +62,7 @@ export function ReportControls({
             type="date"
             name="endDay"
             required
-            defaultValue={
-              query.period.kind === "dates" ? query.period.period.endDate.slice(0, 10) : undefined
-            }
+            defaultValue={shownDays?.lastDay ?? undefined}
             className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
           />
         </label>
@@ -73,6 +72,9 @@ export function ReportControls({
         >
           Show these days
         </button>
+        <p className="basis-full text-xs text-slate-700 dark:text-slate-300">
+          Days on the receiver&apos;s clock, midnight to midnight.
+        </p>
       </form>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <PrintButton />

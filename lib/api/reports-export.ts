@@ -1,25 +1,29 @@
 import "server-only";
-import { exportDataEndMs, exportFileName, exportZip } from "@/lib/reports/export";
+import { exportFileName, exportPageRequest, exportZip } from "@/lib/reports/export";
 import { loadExportData } from "@/lib/reports/export-data";
-import { parsePeriodRequest, resolvePeriod } from "@/lib/reports/period";
+import { newestRecord } from "@/lib/reports/patient-days";
+import { type PeriodRequest, parsePeriodRequest } from "@/lib/reports/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { readDataRange } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
 
 /**
- * GET /api/reports/export?days=14 or ?startDate=…&endDate=…: the period's EGVs, events and
+ * GET /api/reports/export?days=14, ?from=…&to=… (days on the receiver's clock, as the export
+ * page picks them) or ?startDate=…&endDate=… (systemTime): the period's EGVs, events and
  * calibrations as CSV with methods.txt, in one zip. Explicit dates always give a zip, with
  * header-only files when the period holds nothing (an empty period is an answer too); "the last N
  * days" of an account that holds nothing has no end to count from, so it is a 404 that says so.
  */
 export async function exportRead({ req, connection }: PatientContext): Promise<Response> {
-  const parsed = parsePeriodRequest((name) => req.nextUrl.searchParams.get(name));
-  if (!parsed.ok) throw new InputError(parsed.message);
-  const request = parsed.value;
+  const request = exportRequest((name) => req.nextUrl.searchParams.get(name) ?? undefined);
   const period =
     request.kind === "dates"
       ? request.period
-      : resolvePeriod(request, exportDataEndMs(await readDataRange(connection)));
+      : await resolveReportPeriod(
+          patientClock(connection, newestRecord(await readDataRange(connection), true)),
+          request,
+        );
   if (!period) {
     throw new InputError(
       "There is nothing to export: your CGM account holds no readings, events or calibrations yet.",
@@ -36,4 +40,15 @@ export async function exportRead({ req, connection }: PatientContext): Promise<R
       "Content-Length": String(zip.byteLength),
     },
   });
+}
+
+function exportRequest(get: (name: string) => string | undefined): PeriodRequest {
+  if (get("from") !== undefined || get("to") !== undefined) {
+    const picked = exportPageRequest({ from: get("from"), to: get("to") });
+    if (!picked.request) throw new InputError(picked.error);
+    return picked.request;
+  }
+  const parsed = parsePeriodRequest(get);
+  if (!parsed.ok) throw new InputError(parsed.message);
+  return parsed.value;
 }

@@ -117,7 +117,24 @@ describe("buildAgpReport", () => {
     const below54 = report.goals!.find((g) => g.label === "Below 54 mg/dL")!;
     expect(below54).toMatchObject({ goal: "under 1%", met: false });
     expect(report.goals!.find((g) => g.label === "70–180 mg/dL")!.met).toBe(true);
-    expect(report.period.days).toBe(14);
+    // 14 × 24 h on systemTime, one hour ahead on the receiver: it touches 15 of the patient's days,
+    // and the label counts the days it names.
+    expect(report.period).toMatchObject({ firstDay: "2026-11-01", lastDay: "2026-11-15", days: 15 });
+  });
+
+  it("names in its label the days its daily profiles show", () => {
+    // "The last 14 days": 14 days on the receiver's clock, ending on the newest reading's day.
+    const days = { firstDay: "2026-11-02", lastDay: "2026-11-15" };
+    const report = buildAgpReport({
+      period: { ...period, patientDays: days },
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+    });
+    expect(report.period).toMatchObject({ ...days, days: 14 });
+    const profiles = report.dailyProfiles.map((d) => d.day);
+    expect([profiles[0], profiles.at(-1), profiles.length]).toEqual([days.firstDay, days.lastDay, 14]);
   });
 
   it("draws the 03:00 dip in the profile and nowhere else", () => {

@@ -6,6 +6,7 @@ import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
+import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "./patient-days";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 
@@ -113,17 +114,12 @@ function profileLines(readings: readonly Reading[], unit: GlucoseUnit): Array<Ar
 }
 
 /**
- * The period's bounds on the patient's clock: its systemTime ends moved by the clock offset of the
- * reading nearest each (a period is chosen on systemTime; people read it in their own days).
+ * The period's days on the patient's clock, decided once for the label and the daily profiles:
+ * the days it was chosen as, or, for a window given on systemTime, the days its ends fall on by
+ * the clock of the reading nearest each. Null for a window without readings.
  */
-export function periodDays(period: ReportPeriod, readings: readonly Reading[]) {
-  const first = readings[0];
-  const last = readings.at(-1);
-  if (!first || !last) return null;
-  const startMs = period.startMs + (first.displayMs - first.t);
-  const endMs = period.endMs + (last.displayMs - last.t);
-  const day = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
-  return { firstDayMs: day(startMs), lastDayMs: day(endMs) };
+export function reportDays(period: ReportPeriod, readings: readonly Reading[]): PatientDays | null {
+  return period.patientDays ?? windowDays(period, readings);
 }
 
 /**
@@ -135,14 +131,17 @@ export function dailyProfiles(
   readings: readonly Reading[],
   unit: GlucoseUnit,
 ): ProfileDay[] {
-  const bounds = periodDays(period, readings);
-  if (!bounds) return [];
-  const { lastDayMs } = bounds;
-  const firstDayMs = Math.max(lastDayMs - (DAILY_PROFILE_DAYS - 1) * MS_PER_DAY, bounds.firstDayMs);
+  const shown = reportDays(period, readings);
+  if (!shown) return [];
+  const lastDayMs = dayStartMs(shown.lastDay) ?? 0;
+  const firstDayMs = Math.max(
+    lastDayMs - (DAILY_PROFILE_DAYS - 1) * MS_PER_DAY,
+    dayStartMs(shown.firstDay) ?? 0,
+  );
   const byDay = new Map<number, Reading[]>();
   for (const r of readings) {
     const day = Math.floor(r.displayMs / MS_PER_DAY) * MS_PER_DAY;
-    if (day < firstDayMs) continue;
+    if (day < firstDayMs || day > lastDayMs) continue;
     const list = byDay.get(day);
     if (list) list.push(r);
     else byDay.set(day, [r]);
@@ -151,7 +150,7 @@ export function dailyProfiles(
   for (let day = firstDayMs; day <= lastDayMs; day += MS_PER_DAY) {
     const list = byDay.get(day) ?? [];
     days.push({
-      day: new Date(day).toISOString().slice(0, 10),
+      day: dayOf(day),
       readings: list.length,
       lines: profileLines(list, unit),
     });
@@ -173,14 +172,15 @@ export function buildAgpReport({ period, readings, dataUnit, unit, preset }: Agp
   const shares = timeInBands(values, preset.edges);
   const judged = shares && judgeBands(preset, shares, metrics.cv, unit);
   const edges = preset.edges;
-  const bounds = periodDays(period, readings);
+  const days = reportDays(period, readings);
   const tickMgdl = [edges.veryLowBelow, edges.lowBelow, edges.inRangeMax, edges.highMax ?? 250, 400];
   return {
     period: {
       ...period,
-      days: Math.round((period.endMs - period.startMs) / MS_PER_DAY),
-      firstDay: bounds ? new Date(bounds.firstDayMs).toISOString().slice(0, 10) : null,
-      lastDay: bounds ? new Date(bounds.lastDayMs).toISOString().slice(0, 10) : null,
+      // The days the label names are the days counted: "Thu 12 Nov – Wed 25 Nov (14 days)".
+      days: days ? dayCount(days) : Math.round((period.endMs - period.startMs) / MS_PER_DAY),
+      firstDay: days?.firstDay ?? null,
+      lastDay: days?.lastDay ?? null,
     },
     unit,
     dataUnit,

@@ -11,12 +11,16 @@ describe("the AGP page's query", () => {
     });
   });
 
-  it("reads the date form's days as whole days", () => {
+  it("reads the date form's days as the patient's days (receiver's clock), and writes them back", () => {
     const r = parse({ startDay: "2026-11-01", endDay: "2026-11-14", targets: "pregnancy" });
+    expect(r.ok && r.value.period).toEqual({
+      kind: "patientDays",
+      patientDays: { firstDay: "2026-11-01", lastDay: "2026-11-14" },
+    });
     expect(r.ok && agpQueryParams(r.value)).toEqual({
       targets: "pregnancy",
-      startDate: "2026-11-01T00:00:00",
-      endDate: "2026-11-14T23:59:59",
+      startDay: "2026-11-01",
+      endDay: "2026-11-14",
     });
   });
 

@@ -1,9 +1,10 @@
 import { parseTargetGroup, type TargetGroup } from "@/lib/metrics/targets";
-import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS } from "./period";
+import { checkPatientDays } from "./patient-days";
+import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS } from "./period";
 
 /**
  * The AGP page's query: the period (`days`, or `startDate`/`endDate` as the service writes them,
- * or the date form's `startDay`/`endDay`, read as whole days of systemTime) and the population
+ * or the date form's `startDay`/`endDay`, days on the receiver's clock) and the population
  * whose targets the metrics panel shows (`targets`, default the standard type 1/type 2 goals).
  */
 export interface AgpQuery {
@@ -12,8 +13,6 @@ export interface AgpQuery {
 }
 
 export const AGP_DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), targets: "standard" } as const;
-
-const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseAgpQuery(
   get: (name: string) => string | undefined,
@@ -24,19 +23,17 @@ export function parseAgpQuery(
   }
   const startDay = get("startDay");
   const endDay = get("endDay");
-  let read = get;
   if (startDay !== undefined || endDay !== undefined) {
-    if (!startDay || !endDay || !DAY_SHAPE.test(startDay) || !DAY_SHAPE.test(endDay)) {
-      return { ok: false, message: "give both a first and a last day" };
-    }
+    if (!startDay || !endDay) return { ok: false, message: "give both a first and a last day" };
     if (startDay > endDay) return { ok: false, message: "the first day must not be after the last day" };
-    const dates: Record<string, string> = {
-      startDate: `${startDay}T00:00:00`,
-      endDate: `${endDay}T23:59:59`,
+    const checked = checkPatientDays(startDay, endDay, REPORT_MAX_DAYS);
+    if (!checked.ok) return checked;
+    return {
+      ok: true,
+      value: { period: { kind: "patientDays", patientDays: checked.days }, population: targets },
     };
-    read = (name) => dates[name] ?? get(name);
   }
-  const period = parsePeriodRequest(read);
+  const period = parsePeriodRequest(get);
   if (!period.ok) return period;
   return { ok: true, value: { period: period.value, population: targets } };
 }
@@ -45,7 +42,10 @@ export function parseAgpQuery(
 export function agpQueryParams(query: AgpQuery): Record<string, string> {
   const out: Record<string, string> = { targets: query.population };
   if (query.period.kind === "days") out.days = String(query.period.days);
-  else {
+  else if (query.period.kind === "patientDays") {
+    out.startDay = query.period.patientDays.firstDay;
+    out.endDay = query.period.patientDays.lastDay;
+  } else {
     out.startDate = query.period.period.startDate;
     out.endDate = query.period.period.endDate;
   }

@@ -2,9 +2,12 @@ import "server-only";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readDataRange } from "@/lib/sync/source";
 import { type AgpReport, buildAgpReport } from "./agp-model";
-import { type PeriodRequest, resolvePeriod } from "./period";
-import { dataEndMs, loadReadings } from "./readings";
+import { newestRecord } from "./patient-days";
+import type { PeriodRequest } from "./period";
+import { patientClock, resolveReportPeriod } from "./period-load";
+import { loadReadings } from "./readings";
 
 /** The AGP report's service calls; null when the service holds no EGVs at all. */
 export async function loadAgpReport(
@@ -13,7 +16,13 @@ export async function loadAgpReport(
   request: PeriodRequest,
   population: TargetGroup,
 ): Promise<AgpReport | null> {
-  const period = resolvePeriod(request, request.kind === "days" ? await dataEndMs(connection) : null);
+  const period =
+    request.kind === "dates"
+      ? request.period
+      : await resolveReportPeriod(
+          patientClock(connection, newestRecord(await readDataRange(connection))),
+          request,
+        );
   if (period === null) return null;
   const { dataUnit, readings } = await loadReadings(connection, period);
   return buildAgpReport({

@@ -3,10 +3,13 @@ import type { GlucoseUnit } from "@/lib/cgm/units";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readDataRange } from "@/lib/sync/source";
 import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
-import { comparisonPeriods, earlierPeriodProblem } from "./comparison-view";
-import type { PeriodRequest } from "./period";
-import { dataEndMs, loadReadings } from "./readings";
+import { earlierPeriodProblem } from "./comparison-view";
+import { newestRecord, previousPatientDays } from "./patient-days";
+import { type PeriodRequest, previousPeriod, type ReportPeriod } from "./period";
+import { patientClock } from "./period-load";
+import { loadReadings } from "./readings";
 
 /**
  * The comparison as the page and GET /api/reports/compare answer it: metrics in mg/dL (as the
@@ -19,14 +22,30 @@ export interface ComparisonReport extends Omit<Comparison, "attribution"> {
   attribution: Array<BandAttribution & { sentence: string | null }>;
 }
 
+/**
+ * The two periods a request means: the recent one, and as long just before it (the days before,
+ * on the receiver's clock, for days; for a systemTime window the same length before it).
+ * Null when the request counts days back from the data's end and there is no data.
+ */
+async function comparisonPeriods(
+  connection: ConnectionRef,
+  request: PeriodRequest,
+): Promise<{ earlier: ReportPeriod; recent: ReportPeriod } | null> {
+  if (request.kind === "dates") return { earlier: previousPeriod(request.period), recent: request.period };
+  const clock = patientClock(connection, newestRecord(await readDataRange(connection)));
+  const days = clock.days(request);
+  if (!days) return null;
+  const [earlier, recent] = await Promise.all([clock.period(previousPatientDays(days)), clock.period(days)]);
+  return { earlier, recent };
+}
+
 /** Null when the request needs the end of the data and the service holds no readings at all. */
 export async function loadComparison(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
 ): Promise<ComparisonReport | null> {
-  const end = request.kind === "days" ? await dataEndMs(connection) : null;
-  const periods = comparisonPeriods(request, end);
+  const periods = await comparisonPeriods(connection, request);
   if (!periods) return null;
   // Explicit dates were checked when read; the last days of data are known only now.
   const problem = earlierPeriodProblem(periods.recent);

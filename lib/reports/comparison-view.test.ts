@@ -5,7 +5,6 @@ import { compareReadings } from "./comparison";
 import {
   blockRows,
   changeWords,
-  comparisonPeriods,
   comparisonRows,
   formDates,
   parseComparisonRequest,
@@ -32,11 +31,11 @@ describe("parseComparisonRequest", () => {
     });
   });
 
-  it("reads plain dates as whole days, DateTimes as given", () => {
+  it("reads plain dates as the patient's days (receiver's clock), DateTimes as given", () => {
     const r = parseComparisonRequest(query({ startDate: "2026-11-01", endDate: "2026-11-14" }));
-    expect(r.ok && r.value.kind === "dates" && r.value.period).toMatchObject({
-      startDate: "2026-11-01T00:00:00",
-      endDate: "2026-11-14T23:59:59",
+    expect(r).toEqual({
+      ok: true,
+      value: { kind: "patientDays", patientDays: { firstDay: "2026-11-01", lastDay: "2026-11-14" } },
     });
     const exact = parseComparisonRequest(
       query({ startDate: "2026-11-01T06:00:00", endDate: "2026-11-02T06:00:00" }),
@@ -49,7 +48,10 @@ describe("parseComparisonRequest", () => {
   it("takes a period whose earlier period starts on the first readable day", () => {
     const r = parseComparisonRequest(query({ startDate: "2000-01-08", endDate: "2000-01-14" }));
     expect(r.ok).toBe(true);
-    expect(r.ok && r.value.kind === "dates" && previousPeriod(r.value.period).startDate).toBe(
+    const exact = parseComparisonRequest(
+      query({ startDate: "2000-01-08T00:00:00", endDate: "2000-01-14T23:59:59" }),
+    );
+    expect(exact.ok && exact.value.kind === "dates" && previousPeriod(exact.value.period).startDate).toBe(
       "2000-01-01T00:00:00",
     );
   });
@@ -65,10 +67,11 @@ describe("parseComparisonRequest", () => {
     [{ days: "0" }, /at least 1 day/],
     [{ days: "91" }, /at most 90 days/],
     [{ days: "two" }, /whole number/],
-    [{ startDate: "2026-11-01" }, /endDate is required/],
-    [{ startDate: "2026-11-14", endDate: "2026-11-01" }, /before endDate/],
+    [{ startDate: "2026-11-01" }, /both a first and a last day/],
+    [{ startDate: "2026-11-14", endDate: "2026-11-01" }, /must not be before the first/],
     [{ startDate: "2026-01-01", endDate: "2026-06-01" }, /at most 90 days/],
-    [{ startDate: "2026-02-30", endDate: "2026-03-02" }, /real calendar date/],
+    [{ startDate: "2026-02-30", endDate: "2026-03-02" }, /not a date/],
+    [{ startDate: "2026-11-01T00:00:00" }, /endDate is required/],
     // Both dates allowed, but the period compared with them starts before 2000: said in words.
     [
       { startDate: "2000-01-20", endDate: "2000-03-01" },
@@ -84,15 +87,6 @@ describe("parseComparisonRequest", () => {
 });
 
 describe("periods", () => {
-  it("the recent period ends at the data's end; the earlier one a second before it starts", () => {
-    const end = Date.UTC(2026, 10, 23, 13, 5);
-    const p = comparisonPeriods({ kind: "days", days: 14 }, end)!;
-    expect(p.recent).toEqual(lastDays(end, 14));
-    expect(p.earlier).toEqual(previousPeriod(p.recent));
-    expect(p.earlier.endDate).toBe("2026-11-09T13:04:59");
-    expect(comparisonPeriods({ kind: "days", days: 14 }, null)).toBeNull();
-  });
-
   it("names lengths in whole days; the form offers whole days of the same length", () => {
     const p = lastDays(Date.UTC(2026, 10, 23, 13, 5), 14);
     expect(periodDays(p)).toBe(14);
@@ -103,6 +97,11 @@ describe("periods", () => {
       periodDays({ startMs: parseDateTime(chosen.startDate)!, endMs: parseDateTime(chosen.endDate)! }),
     ).toBe(14);
     expect(formDates(chosen)).toEqual({ start: "2026-11-01", end: "2026-11-14" });
+    // A period chosen as the patient's days offers those days, whatever its systemTime bounds.
+    const days = { firstDay: "2026-11-10", lastDay: "2026-11-23" };
+    const onClock = { ...lastDays(Date.UTC(2026, 10, 23, 19, 5), 14), patientDays: days };
+    expect(periodDays(onClock)).toBe(14);
+    expect(formDates(onClock)).toEqual({ start: "2026-11-10", end: "2026-11-23" });
   });
 });
 

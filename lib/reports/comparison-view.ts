@@ -15,12 +15,14 @@ import {
   signedPoints,
 } from "./comparison";
 import {
-  type PeriodRequest,
-  parsePeriodRequest,
-  previousPeriod,
-  type ReportPeriod,
-  resolvePeriod,
-} from "./period";
+  checkPatientDays,
+  dayCount,
+  dayOf,
+  dayStartMs,
+  type PatientDays,
+  previousPatientDays,
+} from "./patient-days";
+import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
 import type { ReportSummary } from "./summary";
 
 /**
@@ -31,23 +33,37 @@ import type { ReportSummary } from "./summary";
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * `days`, or the recent period as startDate/endDate. Besides the service's DateTime, a plain date
- * (what a date field sends) is read as the whole day: its start from 00:00:00, its end to
- * 23:59:59. An empty field counts as absent.
+ * `days`, or the recent period as startDate/endDate. Two plain dates (what the date fields send)
+ * are the patient's days on the receiver's clock, both included (lib/reports/patient-days.ts);
+ * DateTimes are the service's systemTime, as given. An empty field counts as absent.
  */
 export function parseComparisonRequest(
   get: (name: string) => string | null | undefined,
 ): ReturnType<typeof parsePeriodRequest> {
-  const request = parsePeriodRequest((name) => {
-    const value = get(name);
-    if (value === "" || value === null || value === undefined) return undefined;
-    if (name === "startDate" && DATE_ONLY.test(value)) return `${value}T00:00:00`;
-    if (name === "endDate" && DATE_ONLY.test(value)) return `${value}T23:59:59`;
-    return value;
-  });
+  const value = (name: string) => {
+    const v = get(name);
+    return v === "" || v === null || v === undefined ? undefined : v;
+  };
+  const startDate = value("startDate");
+  const endDate = value("endDate");
+  if (
+    (startDate !== undefined && DATE_ONLY.test(startDate)) ||
+    (endDate !== undefined && DATE_ONLY.test(endDate))
+  ) {
+    const checked = checkPatientDays(startDate, endDate, REPORT_MAX_DAYS);
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const problem = earlierDaysProblem(checked.days);
+    return problem
+      ? { ok: false, message: problem }
+      : { ok: true, value: { kind: "patientDays", patientDays: checked.days } };
+  }
+  const request = parsePeriodRequest(value);
   const problem = request.ok && request.value.kind === "dates" && earlierPeriodProblem(request.value.period);
   return problem ? { ok: false, message: problem } : request;
 }
+
+const earlierProblem = (recentStart: string, earlierStart: string) =>
+  `the period before ${recentStart}, which this period is compared with, would start on ${earlierStart}, before ${dayOf(EARLIEST_MS)}; choose a later period`;
 
 /**
  * Why the period compared with `recent` (the same length just before it) cannot be read, in
@@ -55,31 +71,35 @@ export function parseComparisonRequest(
  * starts before the earliest date any request may read (lib/cgm/window-bounds.ts).
  */
 export function earlierPeriodProblem(recent: ReportPeriod): string | null {
+  if (recent.patientDays) return earlierDaysProblem(recent.patientDays);
   const earlier = previousPeriod(recent);
   if (earlier.startMs >= EARLIEST_MS) return null;
-  const day = (ms: number) => formatDateTime(ms).slice(0, 10);
-  return `the period before ${day(recent.startMs)}, which this period is compared with, would start on ${day(earlier.startMs)}, before ${day(EARLIEST_MS)}; choose a later period`;
+  return earlierProblem(dayOf(recent.startMs), dayOf(earlier.startMs));
 }
 
-/** The two periods a request means: the recent one, and the one of the same length before it. */
-export function comparisonPeriods(
-  request: PeriodRequest,
-  dataEndMs: number | null,
-): { earlier: ReportPeriod; recent: ReportPeriod } | null {
-  const recent = resolvePeriod(request, dataEndMs);
-  return recent && { earlier: previousPeriod(recent), recent };
+/** The same for days on the receiver's clock: the days before must not start before the earliest day. */
+export function earlierDaysProblem(recent: PatientDays): string | null {
+  const earlier = previousPatientDays(recent);
+  if ((dayStartMs(earlier.firstDay) ?? 0) >= EARLIEST_MS) return null;
+  return earlierProblem(recent.firstDay, earlier.firstDay);
 }
 
 /** A period's length in whole days, as the page names it ("14 days"; a date range ending 23:59:59 too). */
-export function periodDays(period: Pick<ReportPeriod, "startMs" | "endMs">): number {
+export function periodDays(period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">): number {
+  if (period.patientDays) return dayCount(period.patientDays);
   return Math.max(1, Math.round((period.endMs - period.startMs) / MS_PER_DAY));
 }
 
 /**
- * The custom-period form's dates for a recent period: whole days ending on its end's day, as many
- * as the period is long, so that sending the form unchanged asks for the same length again.
+ * The custom-period form's dates for a recent period: its own days on the receiver's clock; for a
+ * systemTime window, whole days ending on its end's day, as many as the period is long, so that
+ * sending the form unchanged asks for the same length again.
  */
-export function formDates(recent: { startDate: string; endDate: string }): { start: string; end: string } {
+export function formDates(recent: Pick<ReportPeriod, "startDate" | "endDate" | "patientDays">): {
+  start: string;
+  end: string;
+} {
+  if (recent.patientDays) return { start: recent.patientDays.firstDay, end: recent.patientDays.lastDay };
   const startMs = parseDateTime(recent.startDate) ?? 0;
   const endMs = parseDateTime(recent.endDate) ?? 0;
   const days = periodDays({ startMs, endMs });

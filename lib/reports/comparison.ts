@@ -354,6 +354,7 @@ function summaryOfReadings(period: ReportPeriod, readings: readonly Reading[]): 
   return {
     startDate: period.startDate,
     endDate: period.endDate,
+    ...(period.patientDays && { patientDays: period.patientDays }),
     ...reportMetrics(
       readings.map((r) => r.mgdl),
       period.startMs,

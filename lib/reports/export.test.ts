@@ -5,6 +5,7 @@ import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import {
   COLUMN_MEANINGS,
   dataDays,
+  daysFromDates,
   EXPORT_COLUMNS,
   EXPORT_FILES,
   type ExportData,
@@ -16,7 +17,6 @@ import {
   exportMethodsText,
   exportPageRequest,
   exportZip,
-  periodFromDates,
 } from "./export";
 import { METHODS_ENTRIES } from "./methods";
 import { lastDays, periodOf } from "./period";
@@ -134,17 +134,17 @@ describe("dataDays", () => {
   });
 });
 
-describe("periodFromDates", () => {
-  it("covers the first day from midnight to the last day's last second", () => {
-    const r = periodFromDates("2026-11-09", "2026-11-23");
-    expect(r).toEqual({ ok: true, period: periodOf(ms("2026-11-09T00:00:00"), ms("2026-11-23T23:59:59")) });
+describe("daysFromDates", () => {
+  it("is the patient's days, both included", () => {
+    const r = daysFromDates("2026-11-09", "2026-11-23");
+    expect(r).toEqual({ ok: true, days: { firstDay: "2026-11-09", lastDay: "2026-11-23" } });
   });
 
   it("takes one day and 90 days, not 91", () => {
-    expect(periodFromDates("2026-11-23", "2026-11-23").ok).toBe(true);
-    expect(periodFromDates("2026-08-26", "2026-11-23").ok).toBe(true);
-    const r = periodFromDates("2026-08-25", "2026-11-23");
-    expect(r).toEqual({ ok: false, message: "An export covers at most 90 days; these dates span 91." });
+    expect(daysFromDates("2026-11-23", "2026-11-23").ok).toBe(true);
+    expect(daysFromDates("2026-08-26", "2026-11-23").ok).toBe(true);
+    const r = daysFromDates("2026-08-25", "2026-11-23");
+    expect(r).toEqual({ ok: false, message: "Choose at most 90 days; these span 91." });
   });
 
   it.each([
@@ -155,7 +155,7 @@ describe("periodFromDates", () => {
     ["2026-11-09", "2026-11-23T00:00:00", /last day is not a date/],
     ["2026-11-23", "2026-11-09", /must not be before/],
   ])("refuses %j to %j with a message", (from, to, message) => {
-    const r = periodFromDates(from, to);
+    const r = daysFromDates(from, to);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(message);
   });
@@ -170,7 +170,7 @@ describe("exportPageRequest", () => {
 
   it("is the person's own days when either is given, and their days win over a choice", () => {
     expect(exportPageRequest({ days: "7", from: "2026-10-01", to: "2026-10-07" })).toEqual({
-      request: { kind: "dates", period: periodOf(ms("2026-10-01T00:00:00"), ms("2026-10-07T23:59:59")) },
+      request: { kind: "patientDays", patientDays: { firstDay: "2026-10-01", lastDay: "2026-10-07" } },
       error: null,
     });
     expect(exportPageRequest({ from: "2026-10-01" })).toEqual({
@@ -196,7 +196,19 @@ describe("methods.txt", () => {
 
   it("names explicit dates as they are", () => {
     const t = exportMethodsText(data, { ...info, request: { kind: "dates", period } });
-    expect(t).toContain("Period: 2026-11-09T14:05:00 to 2026-11-23T14:05:00 (systemTime");
+    expect(t).toContain("Period: 2026-11-09T14:05:00 to 2026-11-23T14:05:00 on systemTime (UTC)");
+  });
+
+  it("names a period chosen as days by its days on the receiver's clock, then its systemTime bounds", () => {
+    const days = { firstDay: "2026-11-10", lastDay: "2026-11-23" };
+    const t = exportMethodsText(data, { ...info, period: { ...period, patientDays: days } });
+    expect(t).toContain(
+      "Period: the 14 days up to the newest record, 2026-11-10 to 2026-11-23 on the receiver's clock (displayTime); 2026-11-09T14:05:00 to 2026-11-23T14:05:00 on systemTime (UTC)",
+    );
+    expect(exportFileName({ ...period, patientDays: days })).toBe("cgm-export-2026-11-10_to-2026-11-23.zip");
+    expect(exportHref({ kind: "patientDays", patientDays: days })).toBe(
+      "/api/reports/export?from=2026-11-10&to=2026-11-23",
+    );
   });
 
   it("says how 39, 401 and gaps were treated, and that values are as received", () => {

@@ -1,7 +1,5 @@
 import { strToU8, zipSync } from "fflate";
-import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
-import { zodMessage } from "@/lib/cgm/schemas";
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import { parsePeriod } from "@/lib/records/period";
@@ -15,7 +13,8 @@ import {
   eventsCsv,
 } from "./csv";
 import { methodsText } from "./methods";
-import { type PeriodRequest, REPORT_MAX_DAYS, type ReportPeriod, reportPeriodSchema } from "./period";
+import { checkPatientDays, newestRecord, type PatientDays } from "./patient-days";
+import { type PeriodRequest, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
 
 /**
  * The export: one zip with the period's raw records as CSV (lib/reports/csv.ts) and methods.txt,
@@ -25,9 +24,14 @@ import { type PeriodRequest, REPORT_MAX_DAYS, type ReportPeriod, reportPeriodSch
 
 export const EXPORT_FILES = ["egvs.csv", "events.csv", "calibrations.csv", "methods.txt"] as const;
 
-/** cgm-export-2026-11-09_to-2026-11-23.zip: the period's first and last day on systemTime (UTC). */
+/**
+ * cgm-export-2026-11-09_to-2026-11-23.zip: the period's first and last day, on the receiver's
+ * clock when the period was chosen as days (else the days of its systemTime bounds).
+ */
 export function exportFileName(period: ReportPeriod): string {
-  return `cgm-export-${period.startDate.slice(0, 10)}_to-${period.endDate.slice(0, 10)}.zip`;
+  const first = period.patientDays?.firstDay ?? period.startDate.slice(0, 10);
+  const last = period.patientDays?.lastDay ?? period.endDate.slice(0, 10);
+  return `cgm-export-${first}_to-${last}.zip`;
 }
 
 /**
@@ -36,57 +40,35 @@ export function exportFileName(period: ReportPeriod): string {
  * null when the account holds nothing.
  */
 export function exportDataEndMs(range: DataRangeResponse): number | null {
-  if (range.egvs) return parseDateTime(range.egvs.end.systemTime);
-  const ends = [range.events, range.calibrations]
-    .map((g) => (g ? parseDateTime(g.end.systemTime) : null))
-    .filter((t): t is number => t !== null);
-  return ends.length ? Math.max(...ends) : null;
+  return newestRecord(range, true)?.t ?? null;
 }
 
-/** The first and last day (systemTime, YYYY-MM-DD) holding any record, for the page to say. */
+/** The first and last day holding any record, on the receiver's clock (displayTime), for the page to say. */
 export function dataDays(range: DataRangeResponse): { first: string; last: string } | null {
   const groups = [range.egvs, range.events, range.calibrations].filter((g) => g !== null);
   if (!groups.length) return null;
-  const starts = groups.map((g) => g.start.systemTime).sort();
-  const ends = groups.map((g) => g.end.systemTime).sort();
+  const starts = groups.map((g) => g.start.displayTime).sort();
+  const ends = groups.map((g) => g.end.displayTime).sort();
   return { first: starts[0]!.slice(0, 10), last: ends.at(-1)!.slice(0, 10) };
 }
 
-const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
- * The page's own dates (`from` and `to`, as a date input sends them, YYYY-MM-DD) as a period on
- * systemTime: from the first day's 00:00:00 to the last day's 23:59:59, both days included.
- * Messages speak of the form's fields, not of the API's parameters.
+ * The page's own dates (`from` and `to`, as a date input sends them, YYYY-MM-DD): the patient's
+ * days on the receiver's clock, both included, at most 90. Messages speak of the form's fields.
  */
-export function periodFromDates(
+export function daysFromDates(
   from: string | undefined,
   to: string | undefined,
-): { ok: true; period: ReportPeriod } | { ok: false; message: string } {
-  if (!from || !to) return { ok: false, message: "Choose both a first and a last day." };
-  const startDate = `${from}T00:00:00`;
-  const endDate = `${to}T23:59:59`;
-  const startMs = DATE_SHAPE.test(from) ? parseDateTime(startDate) : null;
-  const endMs = DATE_SHAPE.test(to) ? parseDateTime(endDate) : null;
-  if (startMs === null) return { ok: false, message: "The first day is not a date (YYYY-MM-DD)." };
-  if (endMs === null) return { ok: false, message: "The last day is not a date (YYYY-MM-DD)." };
-  if (endMs < startMs) return { ok: false, message: "The last day must not be before the first day." };
-  const days = Math.round((endMs + 1000 - startMs) / MS_PER_DAY);
-  if (days > REPORT_MAX_DAYS)
-    return {
-      ok: false,
-      message: `An export covers at most ${REPORT_MAX_DAYS} days; these dates span ${days}.`,
-    };
-  // The API checks the same period again with the reports' schema: both must agree.
-  const parsed = reportPeriodSchema.safeParse({ startDate, endDate });
-  if (!parsed.success) return { ok: false, message: zodMessage(parsed.error.issues) };
-  return { ok: true, period: parsed.data };
+): { ok: true; days: PatientDays } | { ok: false; message: string } {
+  const checked = checkPatientDays(from, to, REPORT_MAX_DAYS);
+  if (checked.ok) return checked;
+  return { ok: false, message: `${checked.message.charAt(0).toUpperCase()}${checked.message.slice(1)}.` };
 }
 
 /**
- * What the export page's query asks for: its own days (`from`, `to`) when either is given, else
- * one of the period choices (`days`: 7, 14, 30 or 90; anything else is 14). A mistake in the days
- * gives no request and the message to show beside them.
+ * What the export page's query (and the API's `from`/`to`) asks for: its own days when either is
+ * given, else one of the period choices (`days`: 7, 14, 30 or 90; anything else is 14). A mistake
+ * in the days gives no request and the message to show beside them.
  */
 export function exportPageRequest(query: {
   days?: string;
@@ -94,20 +76,25 @@ export function exportPageRequest(query: {
   to?: string;
 }): { request: PeriodRequest; error: null } | { request: null; error: string } {
   if (query.from !== undefined || query.to !== undefined) {
-    const custom = periodFromDates(query.from, query.to);
+    const custom = daysFromDates(query.from, query.to);
     return custom.ok
-      ? { request: { kind: "dates", period: custom.period }, error: null }
+      ? { request: { kind: "patientDays", patientDays: custom.days }, error: null }
       : { request: null, error: custom.message };
   }
   return { request: { kind: "days", days: parsePeriod(query.days) }, error: null };
 }
 
-/** What the period is, in words: the request as the person made it, then its exact bounds. */
+/**
+ * What the period is, in words: the request as the person made it, its days on the receiver's
+ * clock when it was chosen as days, then its exact bounds on systemTime.
+ */
 export function periodText(period: ReportPeriod, request: PeriodRequest): string {
-  const bounds = `${period.startDate} to ${period.endDate}`;
+  const bounds = `${period.startDate} to ${period.endDate} on systemTime (UTC), both ends included`;
+  const days = period.patientDays;
+  const onClock = days ? `${days.firstDay} to ${days.lastDay} on the receiver's clock (displayTime); ` : "";
   return request.kind === "days"
-    ? `the ${request.days} ${request.days === 1 ? "day" : "days"} up to the newest record, ${bounds}`
-    : bounds;
+    ? `the ${request.days} ${request.days === 1 ? "day" : "days"} up to the newest record, ${onClock}${bounds}`
+    : `${onClock}${bounds}`;
 }
 
 // ---- methods.txt ------------------------------------------------------------------------------
@@ -179,7 +166,7 @@ export function exportMethodsText(data: ExportData, info: ExportInfo): string {
   const lines = [
     "CGM data export: the records of the glucose data service (v2), as it sent them",
     "",
-    `Period: ${periodText(info.period, info.request)} (systemTime, UTC; both ends included)`,
+    `Period: ${periodText(info.period, info.request)}`,
     "A report of the same period is computed from exactly the readings in egvs.csv.",
     `Data unit: ${unit} (trend rates in ${rateUnit}), as the service sent the readings`,
     `Exported: ${new Date(info.exportedAtMs).toISOString().slice(0, 19)}Z (UTC)`,
@@ -241,12 +228,15 @@ export function exportZip(data: ExportData, info: ExportInfo): Uint8Array<ArrayB
 
 /**
  * The export API's address for a request: "the last N days" stays a number of days, so a download
- * started later still ends at the newest record; dates are sent as the period's exact bounds.
+ * started later still ends at the newest record; picked days stay days (the API reads the
+ * receiver's clock as the page did); systemTime dates are sent as the period's exact bounds.
  */
 export function exportHref(request: PeriodRequest): string {
   const query: Record<string, string> =
     request.kind === "days"
       ? { days: String(request.days) }
-      : { startDate: request.period.startDate, endDate: request.period.endDate };
+      : request.kind === "patientDays"
+        ? { from: request.patientDays.firstDay, to: request.patientDays.lastDay }
+        : { startDate: request.period.startDate, endDate: request.period.endDate };
   return `/api/reports/export?${new URLSearchParams(query)}`;
 }

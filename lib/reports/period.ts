@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { windowQuerySchema, zodMessage } from "@/lib/cgm/schemas";
 import { DEFAULT_MAX_REQUEST_DAYS, windowBoundsProblem } from "@/lib/cgm/window-bounds";
+import type { PatientDays } from "./patient-days";
 
 /**
  * A report's period: a window on systemTime, [startMs, endMs], as the service's own query values.
@@ -20,6 +21,11 @@ export interface ReportPeriod {
   endMs: number;
   startDate: string;
   endDate: string;
+  /**
+   * The receiver's-clock days the period was chosen as ("the last 14 days", or days picked in a
+   * form; lib/reports/patient-days.ts); absent for a window given on systemTime.
+   */
+  patientDays?: PatientDays;
 }
 
 export function periodOf(startMs: number, endMs: number): ReportPeriod {
@@ -60,9 +66,14 @@ export const reportDaysSchema = z.coerce
 
 /**
  * What a page's query asks for: explicit dates when either is given (both are then required),
- * else a number of days (default 14) ending at the data's end, which only the service knows.
+ * else a number of days (default 14) ending at the data's end, which only the service knows; or
+ * (from the pages' day pickers) a run of the patient's own days. Days, counted or picked, are
+ * the receiver's calendar days (lib/reports/patient-days.ts); explicit dates are systemTime.
  */
-export type PeriodRequest = { kind: "dates"; period: ReportPeriod } | { kind: "days"; days: number };
+export type PeriodRequest =
+  | { kind: "dates"; period: ReportPeriod }
+  | { kind: "days"; days: number }
+  | { kind: "patientDays"; patientDays: PatientDays };
 
 export function parsePeriodRequest(
   get: (name: string) => string | null | undefined,
@@ -83,8 +94,16 @@ export function parsePeriodRequest(
   return { ok: true, value: { kind: "days", days: parsed.data } };
 }
 
-/** The period a request means, once the end of the data is known (null: no data at all). */
+/**
+ * The period of a request on systemTime alone, once the end of the data is known (null: no data
+ * at all): N × 24 h up to the data's end, picked days as whole UTC days. For pages that do not
+ * read the receiver's clock; reports resolve requests with lib/reports/period-load.ts.
+ */
 export function resolvePeriod(request: PeriodRequest, dataEndMs: number | null): ReportPeriod | null {
   if (request.kind === "dates") return request.period;
+  if (request.kind === "patientDays") {
+    const { firstDay, lastDay } = request.patientDays;
+    return periodOf(parseDateTime(`${firstDay}T00:00:00`)!, parseDateTime(`${lastDay}T23:59:59`)!);
+  }
   return dataEndMs === null ? null : lastDays(dataEndMs, request.days);
 }

@@ -16,8 +16,13 @@ export function clockOffsetMinutes(systemTime: string, displayTime: string): num
   const system = parseDateTime(systemTime);
   const display = parseDateTime(displayTime);
   if (system === null || display === null) return null;
+  return offsetMinutesOf(system, display);
+}
+
+/** displayTime − systemTime in minutes, rounded to 15, for times already read (naive UTC axis). */
+export function offsetMinutesOf(systemMs: number, displayMs: number): number {
   // `+ 0` turns the −0 that Math.round yields for small negative drift into 0.
-  return Math.round((display - system) / MS_PER_MINUTE / OFFSET_STEP_MINUTES) * OFFSET_STEP_MINUTES + 0;
+  return Math.round((displayMs - systemMs) / MS_PER_MINUTE / OFFSET_STEP_MINUTES) * OFFSET_STEP_MINUTES + 0;
 }
 
 /** Every place where the rounded offset differs from the reading before (points in systemTime order). */

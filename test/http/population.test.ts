@@ -559,7 +559,7 @@ describe("a patient whose background sync fails", () => {
     };
     const failingItem = await item();
     expect(failingItem).toContain("Failing Fay");
-    expect(failingItem).toMatch(/Sync failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(failingItem).toMatch(/Sync failing since <time[^>]*>\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/time>/);
     expect(failingItem).toContain("no data synced yet");
     expect(failingItem).toMatch(/Reason: <span[^>]*>upstream_error \(400\)/);
     await recovered(connectionId);

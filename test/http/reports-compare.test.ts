@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
 import type { ComparisonReport } from "@/lib/reports/comparison-load";
+import { dayCount, previousPatientDays } from "@/lib/reports/patient-days";
 import type { ReportSummary } from "@/lib/reports/summary";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
@@ -35,6 +36,7 @@ async function egvBounds(s: DashboardSession) {
   return {
     startMs: parseDateTime(range.egvs.start.systemTime)!,
     endMs: parseDateTime(range.egvs.end.systemTime)!,
+    endDay: String(range.egvs.end.displayTime).slice(0, 10),
   };
 }
 
@@ -50,22 +52,24 @@ describe("GET /api/reports/compare", () => {
     expect(res.status).toBe(401);
   });
 
-  it("14 days: the last 14 days of data against the 14 before, each equal to the summary API's answer", async () => {
-    const { endMs } = await egvBounds(user1);
+  it("14 days: the last 14 receiver days of data against the 14 before, each equal to the summary API's answer", async () => {
+    const { endMs, endDay } = await egvBounds(user1);
     const { res, body } = await compare(user1, "days=14");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const c = body.comparison!;
-    // The recent period ends at the newest EGV (or a newer one, should one arrive meanwhile).
+    // 14 days on the receiver's clock, the last the newest reading's (or a newer one's) day, the
+    // recent period ending at the newest reading; the earlier period the 14 days before.
+    expect(c.recent.patientDays!.lastDay >= endDay).toBe(true);
+    expect(dayCount(c.recent.patientDays!)).toBe(14);
+    expect(c.earlier.patientDays).toEqual(previousPatientDays(c.recent.patientDays!));
     expect(ms(c.recent.endDate)).toBeGreaterThanOrEqual(endMs);
-    expect(ms(c.recent.endDate) - ms(c.recent.startDate)).toBe(14 * DAY);
     expect(ms(c.earlier.endDate)).toBe(ms(c.recent.startDate) - 1000);
-    expect(ms(c.earlier.endDate) - ms(c.earlier.startDate)).toBe(14 * DAY);
     expect(c.recent.nValues).toBeGreaterThan(3000);
     expect(c.earlier.nValues).toBeGreaterThan(3000);
 
-    expect(c.recent).toEqual(await summary(user1, c.recent));
-    expect(c.earlier).toEqual(await summary(user1, c.earlier));
+    expect(c.recent).toMatchObject(await summary(user1, c.recent));
+    expect(c.earlier).toMatchObject(await summary(user1, c.earlier));
   });
 
   it("changes are recent − earlier, and the blocks' contributions add up to each band's change", async () => {
@@ -97,8 +101,9 @@ describe("GET /api/reports/compare", () => {
 
   it("30 days, and an explicit recent period, are compared with the same length before", async () => {
     const c30 = (await compare(user1, "days=30")).body.comparison!;
-    expect(ms(c30.recent.endDate) - ms(c30.recent.startDate)).toBe(30 * DAY);
-    expect(c30.earlier).toEqual(await summary(user1, c30.earlier));
+    expect(dayCount(c30.recent.patientDays!)).toBe(30);
+    expect(dayCount(c30.earlier.patientDays!)).toBe(30);
+    expect(c30.earlier).toMatchObject(await summary(user1, c30.earlier));
 
     const { endMs } = await egvBounds(user1);
     const recent = { startDate: dt(endMs - 10 * DAY), endDate: dt(endMs - 3 * DAY) };
@@ -151,7 +156,7 @@ describe("GET /api/reports/compare", () => {
     const user3 = await signIn(base, "SandboxUser3");
     const c = (await compare(user3, "days=14")).body.comparison!;
     expect(c.unit).toBe("mmol/L");
-    expect(c.recent).toEqual(await summary(user3, c.recent));
+    expect(c.recent).toMatchObject(await summary(user3, c.recent));
     for (const a of c.attribution) if (a.sentence) expect(a.sentence).toMatch(/mmol\/L/);
   });
 

@@ -113,13 +113,19 @@ describe("GET /api/reports/export", () => {
 
       expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
+      // N days on the receiver's clock, the last the newest reading's, named in the file name.
+      const onClock = /(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}) on the receiver's clock/.exec(
+        files["methods.txt"]!,
+      )!;
+      const [firstDay, lastDay] = [onClock[1]!, onClock[2]!];
       expect(res.headers.get("content-disposition")).toBe(
-        `attachment; filename="cgm-export-${window.startDate.slice(0, 10)}_to-${window.endDate.slice(0, 10)}.zip"`,
+        `attachment; filename="cgm-export-${firstDay}_to-${lastDay}.zip"`,
       );
       expect(names).toEqual([...EXPORT_FILES]);
-      expect(parseDateTime(window.endDate)! - parseDateTime(window.startDate)!).toBe(days * DAY);
+      expect((Date.parse(lastDay) - Date.parse(firstDay)) / DAY + 1).toBe(days);
       // The period ends at the newest reading.
       const range = await (await proxyGet(base, session, "v2/users/self/dataRange")).json();
+      expect(lastDay).toBe(String(range.egvs.end.displayTime).slice(0, 10));
       expect(parseDateTime(window.endDate)).toBeLessThanOrEqual(parseDateTime(range.egvs.end.systemTime)!);
       expect(parseDateTime(window.endDate)).toBeGreaterThan(
         parseDateTime(range.egvs.end.systemTime)! - 15 * 60_000,

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound, redirect } from "next/navigation";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
+import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
 import { AUDIT_ACTION_LABEL, AUDIT_PAGE_SIZE, auditLogOf } from "@/lib/clinic/audit";
 import { clinicsOf } from "@/lib/clinic/clinics";
-import { formatUtc } from "@/lib/clinic/format";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -79,7 +79,9 @@ export default async function AuditPage({
                     className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
                     data-action={e.action}
                   >
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatUtc(e.at)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      <ViewerTime at={e.at.toISOString()} />
+                    </td>
                     <td className="py-2 pr-4">{e.actorName ?? "—"}</td>
                     <td className="py-2 pr-4">{AUDIT_ACTION_LABEL[e.action] ?? e.action}</td>
                     <td className="py-2 pr-4">

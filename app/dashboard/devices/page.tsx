@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { AlertSettingsTable } from "@/components/records/AlertSettingsTable";
-import { UtcTime } from "@/components/records/RecordTable";
+import { DisplayTime, UtcTime } from "@/components/records/RecordTable";
 import {
   type DeviceV1,
   type DeviceV2,
@@ -22,6 +22,8 @@ import {
 } from "@/lib/records/devices";
 import { formatDateTimeText } from "@/lib/records/format";
 import { windowEndingAtOrNow } from "@/lib/records/period";
+import { newestRecord } from "@/lib/reports/patient-days";
+import { patientClock } from "@/lib/reports/period-load";
 import { getDevices } from "@/lib/service-client/client";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 
@@ -61,9 +63,20 @@ export default async function DevicesPage() {
       getDevices(connection, "v1", window),
       readingUnit(),
     ]);
+    // The service dates uploads in UTC only; the patient reads them on the receiver's clock.
+    const clock = patientClock(connection, newestRecord(range));
+    const uploadDates = new Set([...v2.devices, ...v1.devices].map((d) => d.lastUploadDate));
+    const uploads = new Map<string, string>();
+    await Promise.all(
+      [...uploadDates].map(async (utc) => {
+        const t = parseDateTime(utc);
+        if (t !== null) uploads.set(utc, formatDateTime(await clock.receiverTime(t)));
+      }),
+    );
     return {
       v2: v2.devices as DeviceV2[],
       v1: v1.devices as DeviceV1[],
+      uploads,
       readingUnit: unit,
       windowEnd: range.egvs?.end.displayTime ?? null,
     };
@@ -72,7 +85,7 @@ export default async function DevicesPage() {
 
   const glucoseUnit = displayUnit(preferences, data.readingUnit ?? "mg/dL");
   const period = data.windowEnd
-    ? `the ${WINDOW_DAYS} days up to your latest reading (${formatDateTimeText(data.windowEnd)}, receiver time)`
+    ? `the ${WINDOW_DAYS} days up to your latest reading (${formatDateTimeText(data.windowEnd)} on your receiver's clock)`
     : `the last ${WINDOW_DAYS} days`;
 
   if (data.v2.length === 0 && data.v1.length === 0) {
@@ -106,6 +119,7 @@ export default async function DevicesPage() {
           device={device}
           index={i}
           glucoseUnit={glucoseUnit}
+          upload={data.uploads.get(device.lastUploadDate)}
         />
       ))}
       <Panel title="Alert settings reported by the older (v1) interface" id="devices-v1">
@@ -129,7 +143,10 @@ export default async function DevicesPage() {
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
                 <dd>
-                  <UtcTime value={device.lastUploadDate} />
+                  <UploadTime
+                    utc={device.lastUploadDate}
+                    receiver={data.uploads.get(device.lastUploadDate)}
+                  />
                 </dd>
               </dl>
               {device.alertSettings && device.alertSettings.length > 0 ? (
@@ -149,14 +166,29 @@ export default async function DevicesPage() {
   );
 }
 
+/** A device's last upload on the receiver's clock, with the service's own UTC time beside it. */
+function UploadTime({ utc, receiver }: { utc: string; receiver: string | undefined }) {
+  if (!receiver) return <UtcTime value={utc} />;
+  return (
+    <span data-testid="last-upload">
+      <DisplayTime value={receiver} /> on your receiver&apos;s clock{" "}
+      <span className="text-slate-700 dark:text-slate-300">
+        (<UtcTime value={utc} />)
+      </span>
+    </span>
+  );
+}
+
 function DeviceV2Panel({
   device,
   index,
   glucoseUnit,
+  upload,
 }: {
   device: DeviceV2;
   index: number;
   glucoseUnit: GlucoseUnit;
+  upload: string | undefined;
 }) {
   const notReported = <span className="text-slate-700 dark:text-slate-300">Not reported</span>;
   return (
@@ -168,7 +200,7 @@ function DeviceV2Panel({
         <dd>{displayDeviceLabel(device.displayDevice) ?? notReported}</dd>
         <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
         <dd>
-          <UtcTime value={device.lastUploadDate} />
+          <UploadTime utc={device.lastUploadDate} receiver={upload} />
         </dd>
       </dl>
       {device.alertScheduleList.length === 0 && <p>No alert schedules are reported for this device.</p>}

@@ -19,6 +19,7 @@ import {
   SENSOR_ACTIVE_MIN_PERCENT,
   sensorShortfalls,
 } from "@/lib/reports/comparison-view";
+import { dayCount } from "@/lib/reports/patient-days";
 import { REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
 
 export const metadata: Metadata = { title: "Compare periods" };
@@ -91,7 +92,12 @@ export default async function ComparePage({
   const { earlier, recent, unit } = report;
   const show = { earlier: earlier.nValues > 0, recent: recent.nValues > 0 };
   const both = show.earlier && show.recent;
-  const days = request.value.kind === "days" ? request.value.days : periodDays(request.value.period);
+  const days =
+    request.value.kind === "days"
+      ? request.value.days
+      : request.value.kind === "patientDays"
+        ? dayCount(request.value.patientDays)
+        : periodDays(request.value.period);
   const rows = comparisonRows(report, unit);
   const blocks = blockRows(report.blocks);
   const shortfalls = sensorShortfalls(report);
@@ -105,7 +111,7 @@ export default async function ComparePage({
       <Panel title="Periods" id="compare-periods">
         <PeriodsText earlier={earlier} recent={recent} days={days} byDays={request.value.kind === "days"} />
         {choices}
-        <ComparePeriodForm startDate={recent.startDate} endDate={recent.endDate} />
+        <ComparePeriodForm recent={recent} />
       </Panel>
 
       {!both && (

@@ -2,24 +2,20 @@ import type { Metadata } from "next";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
-import { UtcTime } from "@/components/records/RecordTable";
+import { DisplayTime, UtcTime } from "@/components/records/RecordTable";
 import { ExportContents } from "@/components/reports/ExportContents";
 import { ExportDatesForm } from "@/components/reports/ExportDatesForm";
 import { MethodsNote } from "@/components/reports/MethodsNote";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { formatDateTime } from "@/lib/cgm/datetime";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
-import { formatDateTimeText } from "@/lib/records/format";
+import { formatDayText } from "@/lib/records/format";
 import { PERIOD_DAYS } from "@/lib/records/period";
 import { firstParam, type SearchParam } from "@/lib/records/query";
-import {
-  dataDays,
-  exportDataEndMs,
-  exportFileName,
-  exportHref,
-  exportPageRequest,
-} from "@/lib/reports/export";
-import { REPORT_DEFAULT_DAYS, resolvePeriod } from "@/lib/reports/period";
+import { dataDays, exportFileName, exportHref, exportPageRequest } from "@/lib/reports/export";
+import { newestRecord } from "@/lib/reports/patient-days";
+import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 
 export const metadata: Metadata = { title: "Export" };
@@ -46,15 +42,18 @@ export default async function ExportPage({
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
   const data = await withServiceStates(async () => {
     const range = await readDataRange(page.connection);
-    const endMs = exportDataEndMs(range);
+    const newest = newestRecord(range, true);
     const span = dataDays(range);
-    if (endMs === null || span === null) return null;
+    if (newest === null || span === null) return null;
     // The unit the readings come in, from the newest second of data: the files keep it.
-    const end = formatDateTime(endMs);
     const probe = range.egvs
-      ? await readEgvs(page.connection, { startDate: formatDateTime(endMs - 1000), endDate: end })
+      ? await readEgvs(page.connection, {
+          startDate: formatDateTime(newest.t - 1000),
+          endDate: formatDateTime(newest.t),
+        })
       : null;
-    return { endMs, span, unit: probe?.unit ?? null };
+    const period = request ? await resolveReportPeriod(patientClock(page.connection, newest), request) : null;
+    return { newest, span, unit: probe?.unit ?? null, period };
   });
   if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
 
@@ -72,19 +71,20 @@ export default async function ExportPage({
     );
   }
 
-  const period = request ? resolvePeriod(request, data.endMs) : null;
+  const { period } = data;
   const fileName = period ? exportFileName(period) : null;
-  const formDays = period
-    ? { from: period.startDate.slice(0, 10), to: period.endDate.slice(0, 10) }
+  const formDays = period?.patientDays
+    ? { from: period.patientDays.firstDay, to: period.patientDays.lastDay }
     : { from: from ?? "", to: to ?? "" };
 
   return (
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
       <Panel title="Period" id="export-period">
-        <p className="text-slate-700 dark:text-slate-300">
-          Your records run from {data.span.first} to {data.span.last} (UTC). Periods in days end at your
-          newest record, {formatDateTimeText(formatDateTime(data.endMs))} UTC.
+        <p className="text-slate-700 dark:text-slate-300" data-testid="export-span">
+          Your records run from {formatDayText(data.span.first)} to {formatDayText(data.span.last)} on your
+          receiver&apos;s clock. Periods in days end at your newest record,{" "}
+          <DisplayTime value={formatDateTime(data.newest.displayMs)} /> on your receiver&apos;s clock.
         </p>
         <ChoiceLinks
           id="export-days"
@@ -101,8 +101,26 @@ export default async function ExportPage({
         {period && request && fileName ? (
           <>
             <p data-testid="export-period">
-              {request.kind === "days" ? `The ${request.days} days up to your newest record: from ` : "From "}
-              <UtcTime value={period.startDate} /> to <UtcTime value={period.endDate} />.
+              {request.kind === "days" ? `The ${request.days} days up to your newest record: ` : ""}
+              {period.patientDays ? (
+                <>
+                  {request.kind === "days" ? "from" : "From"}{" "}
+                  <time dateTime={period.patientDays.firstDay}>
+                    {formatDayText(period.patientDays.firstDay)}
+                  </time>{" "}
+                  to{" "}
+                  <time dateTime={period.patientDays.lastDay}>
+                    {formatDayText(period.patientDays.lastDay)}
+                  </time>{" "}
+                  on your receiver&apos;s clock (the service&apos;s records from{" "}
+                  <UtcTime value={period.startDate} /> to <UtcTime value={period.endDate} />
+                  ).
+                </>
+              ) : (
+                <>
+                  From <UtcTime value={period.startDate} /> to <UtcTime value={period.endDate} />.
+                </>
+              )}
             </p>
             <a
               href={exportHref(request)}

@@ -57,6 +57,7 @@ export default async function ClinicPatientAgp({
         path={path}
         query={query.value}
         pdfPath={`/api/clinic/patients/${encodeURIComponent(patientId)}/agp-pdf`}
+        shownDays={report && !isBlocked(report) ? report.period : null}
       />
       {isBlocked(report) ? (
         <ServiceStateNotice state={report.blocked} />

@@ -1,0 +1,104 @@
+import "server-only";
+import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import { readableWindow } from "@/lib/cgm/window-bounds";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readEgvs } from "@/lib/sync/source";
+import { offsetMinutesOf } from "@/lib/trace/clock";
+import {
+  type ClockSample,
+  clockProbeWindow,
+  lastPatientDays,
+  offsetAt,
+  onReceiverClock,
+  type PatientDays,
+  patientDaysWindow,
+  wallBounds,
+} from "./patient-days";
+import { type PeriodRequest, periodOf, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
+
+/**
+ * Report periods on the receiver's clock: the service's newest record (from its dataRange) gives
+ * the data's end and a first guess of the clock offset; a few readings around each end of a run
+ * of days (a 4-hour read, usually from the synced copy) give the offset in force there, so a day
+ * picked across a daylight-saving change or a trip still starts at its own midnight.
+ */
+
+/** Resolves runs of days to periods for one connection, reading each boundary's clock once. */
+export function patientClock(connection: ConnectionRef, newest: ClockSample | null) {
+  const guess = newest ? offsetMinutesOf(newest.t, newest.displayMs) * 60_000 : 0;
+  const known = new Map<number, Promise<number>>();
+
+  async function samplesAround(wallMs: number, offsetMs: number): Promise<ClockSample[]> {
+    const w = clockProbeWindow(wallMs, offsetMs);
+    const { startMs, endMs } = readableWindow(w.startMs, w.endMs);
+    if (endMs <= startMs) return [];
+    const { egvs } = await readEgvs(connection, {
+      startDate: formatDateTime(startMs),
+      endDate: formatDateTime(endMs),
+    });
+    const samples: ClockSample[] = [];
+    for (const e of egvs) {
+      const t = parseDateTime(e.systemTime);
+      const displayMs = parseDateTime(e.displayTime);
+      if (t !== null && displayMs !== null) samples.push({ t, displayMs });
+    }
+    return samples;
+  }
+
+  /** The offset at a wall-clock boundary: read around the guess, and once more if the clock there differs. */
+  async function probe(wallMs: number): Promise<number> {
+    // Past the newest record nothing is known but the newest record's own clock.
+    if (newest && wallMs - guess > newest.t) return guess;
+    let offset = guess;
+    for (let i = 0; i < 2; i++) {
+      const found = offsetAt(await samplesAround(wallMs, offset), wallMs, offset);
+      if (found === offset) break;
+      offset = found;
+    }
+    return offset;
+  }
+
+  function offsetAtWall(wallMs: number): Promise<number> {
+    let offset = known.get(wallMs);
+    if (!offset) {
+      offset = probe(wallMs);
+      known.set(wallMs, offset);
+    }
+    return offset;
+  }
+
+  return {
+    newest,
+    /** A systemTime instant on the receiver's clock, by the readings around it (else the newest's clock). */
+    async receiverTime(t: number): Promise<number> {
+      return onReceiverClock(t, await samplesAround(t, 0), guess);
+    },
+    /** The systemTime period of `days`, never past the newest record. */
+    async period(days: PatientDays): Promise<ReportPeriod> {
+      const wall = wallBounds(days);
+      const [startMs, endMs] = await Promise.all([offsetAtWall(wall.startMs), offsetAtWall(wall.endMs)]);
+      const w = patientDaysWindow(days, { startMs, endMs }, newest?.t ?? null, REPORT_MAX_DAYS);
+      // The last days of 2099 on a receiver behind UTC would end in 2100, which no request reads.
+      const window = readableWindow(w.startMs, w.endMs);
+      return { ...periodOf(window.startMs, window.endMs), patientDays: days };
+    },
+    /** The days a request means; null for "the last N days" of an account without data. */
+    days(request: PeriodRequest): PatientDays | null {
+      if (request.kind === "patientDays") return request.patientDays;
+      if (request.kind === "days") return newest ? lastPatientDays(newest, request.days) : null;
+      return null;
+    },
+  };
+}
+
+export type PatientClock = ReturnType<typeof patientClock>;
+
+/** The period a request means (explicit dates stay as given, on systemTime); null when there is no data to count days back from. */
+export async function resolveReportPeriod(
+  clock: PatientClock,
+  request: PeriodRequest,
+): Promise<ReportPeriod | null> {
+  if (request.kind === "dates") return request.period;
+  const days = clock.days(request);
+  return days && clock.period(days);
+}

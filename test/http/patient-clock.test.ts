@@ -1,0 +1,131 @@
+import { strFromU8, unzipSync } from "fflate";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { parseDateTime } from "@/lib/cgm/datetime";
+import { addDays } from "@/lib/reports/patient-days";
+import { csvRecords } from "../support/csv";
+import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
+import { dt } from "../support/sandbox-client";
+
+/**
+ * One clock for the patient's days, over HTTP against the embedded sandbox, for SandboxUser4,
+ * whose receiver runs on Chicago time (UTC−6 in winter): a day picked in the export and compare
+ * forms is that day on the receiver's clock, midnight to midnight, not a UTC day (which would
+ * run from 18:00 the day before to 17:59 on the receiver); the AGP's label names the days its
+ * daily profiles show.
+ */
+
+const base = inject("baseUrl");
+const DAY = 86_400_000;
+let user4: DashboardSession;
+
+interface Egv {
+  systemTime: string;
+  displayTime: string;
+}
+
+beforeAll(async () => {
+  user4 = await signIn(base, "SandboxUser4");
+});
+
+async function dataRange() {
+  return (await proxyGet(base, user4, "v2/users/self/dataRange")).json();
+}
+
+/** The service's own readings of the receiver's day `day`: read widely, kept by displayTime. */
+async function serviceDay(day: string): Promise<Egv[]> {
+  const start = parseDateTime(`${day}T00:00:00`)!;
+  const q = new URLSearchParams({ startDate: dt(start - DAY), endDate: dt(start + 2 * DAY) });
+  const res = await proxyGet(base, user4, `v2/users/self/egvs?${q}`);
+  expect(res.status).toBe(200);
+  const { egvs } = (await res.json()) as { egvs: Egv[] };
+  return egvs.filter((e) => e.displayTime.startsWith(day));
+}
+
+/** A recent whole day (not today) whose readings run from its first to its last five minutes. */
+async function fullDay(): Promise<{ day: string; readings: Egv[] }> {
+  const range = await dataRange();
+  // The receiver is behind UTC: this user's day must not be read as a UTC day for the test to mean anything.
+  expect(parseDateTime(range.egvs.end.displayTime)! - parseDateTime(range.egvs.end.systemTime)!).toBeLessThan(
+    0,
+  );
+  const lastDay = String(range.egvs.end.displayTime).slice(0, 10);
+  for (let back = 1; back <= 10; back++) {
+    const day = addDays(lastDay, -back);
+    const readings = await serviceDay(day);
+    const times = readings.map((e) => e.displayTime.slice(11, 16)).sort();
+    if (times[0]! <= "00:04" && times.at(-1)! >= "23:55") return { day, readings };
+  }
+  throw new Error("no full day of readings in the last 10 days");
+}
+
+const sortedTimes = (egvs: Egv[]) => egvs.map((e) => e.systemTime).sort();
+
+describe("a receiver on US time (SandboxUser4, Chicago)", () => {
+  it("the export of day D holds exactly the readings whose displayTime falls on D, 00:00 to 23:55", async () => {
+    const { day, readings } = await fullDay();
+    const res = await fetch(`${base}/api/reports/export?from=${day}&to=${day}`, {
+      headers: { Cookie: user4.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(`cgm-export-${day}_to-${day}.zip`);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const rows = csvRecords(strFromU8(files["egvs.csv"]!)).records as unknown as Egv[];
+    expect(rows.length).toBeGreaterThan(270);
+    expect(rows.every((r) => r.displayTime.startsWith(day))).toBe(true);
+    const times = rows.map((r) => r.displayTime.slice(11)).sort();
+    expect(times[0]! <= "00:04:59").toBe(true);
+    expect(times.at(-1)! >= "23:55:00").toBe(true);
+    // None of D−1 or D+1, and none of D left out.
+    expect(sortedTimes(rows)).toEqual(sortedTimes(readings));
+    const methods = strFromU8(files["methods.txt"]!);
+    expect(methods).toContain(`Period: ${day} to ${day} on the receiver's clock (displayTime)`);
+  });
+
+  it("the export page offers the patient's days and says which clock", async () => {
+    const { day } = await fullDay();
+    const html = await (
+      await fetch(`${base}/reports/export?from=${day}&to=${day}`, { headers: { Cookie: user4.cookie } })
+    ).text();
+    expect(html).toMatch(new RegExp(`name="from"[^>]*value="${day}"`));
+    expect(html).toContain(`href="/api/reports/export?from=${day}&amp;to=${day}"`);
+    expect(html).toContain("on your receiver&#x27;s clock");
+  });
+
+  it("comparing day D counts D's readings on the receiver's clock, against D−1", async () => {
+    const { day, readings } = await fullDay();
+    const res = await fetch(`${base}/api/reports/compare?startDate=${day}&endDate=${day}`, {
+      headers: { Cookie: user4.cookie },
+    });
+    expect(res.status).toBe(200);
+    const c = (await res.json()).comparison;
+    expect(c.recent.patientDays).toEqual({ firstDay: day, lastDay: day });
+    expect(c.recent.nValues).toBe(readings.length);
+    const before = addDays(day, -1);
+    expect(c.earlier.patientDays).toEqual({ firstDay: before, lastDay: before });
+    expect(c.earlier.nValues).toBe((await serviceDay(before)).length);
+    // Chicago's midnight is 06:00 UTC in winter: a UTC day would start at the receiver's 18:00.
+    expect(c.recent.startDate).toBe(`${day}T06:00:00`);
+
+    const html = await (
+      await fetch(`${base}/reports/compare?startDate=${day}&endDate=${day}`, {
+        headers: { Cookie: user4.cookie },
+      })
+    ).text();
+    expect(html).toMatch(new RegExp(`id="compare-start"[^>]*value="${day}"`));
+    expect(html).toContain("on your receiver&#x27;s clock");
+  });
+
+  it("the AGP's label names the first and last day of its daily profiles, the newest reading's day last", async () => {
+    const range = await dataRange();
+    const html = await (await fetch(`${base}/reports`, { headers: { Cookie: user4.cookie } })).text();
+    const period = /data-period="(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})"/.exec(html);
+    const days = [...html.matchAll(/data-day="(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]);
+    expect(period).not.toBeNull();
+    expect(days).toHaveLength(14);
+    expect([period![1], period![2]]).toEqual([days[0], days.at(-1)]);
+    expect(days.at(-1)! >= String(range.egvs.end.displayTime).slice(0, 10)).toBe(true);
+    expect(html).toMatch(/\(14 days\)/);
+    // The date fields start from the same days.
+    expect(html).toMatch(new RegExp(`name="startDay"[^>]*value="${days[0]}"`));
+  });
+});
