@@ -87,7 +87,8 @@ export function splitAtSynced(
   serviceNewestMs: number | null,
 ): { copy: Span | null; service: Span | null } {
   const holdsNewest =
-    serviceNewestMs === null || (throughMs !== null && (throughMs >= serviceNewestMs || window.endMs <= throughMs));
+    serviceNewestMs === null ||
+    (throughMs !== null && (throughMs >= serviceNewestMs || window.endMs <= throughMs));
   if (holdsNewest) return { copy: window, service: null };
   const cut = throughMs === null ? window.startMs : Math.max(window.startMs, throughMs + RECORD_STEP_MS);
   return {
