@@ -45,13 +45,13 @@ export function NowPanel({
           data-testid="latest-glucose"
           data-stale="true"
         >
-          <span>Last reading {describeAge(freshness.ageMinutes)}:</span>
+          <span>Last reading {describeAge(freshness.ageMinutes)}:</span>{" "}
           <span
             className="text-4xl font-semibold tabular-nums text-slate-500 dark:text-slate-400"
             data-testid="latest-value"
           >
             {latest.text}
-          </span>
+          </span>{" "}
           {!sentinel && <span className="font-normal text-slate-500 dark:text-slate-400">{unit}</span>}
         </p>
       ) : (
