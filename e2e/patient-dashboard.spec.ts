@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dashboardApp, developer } from "../test/support/dashboard-client";
+import { expectNoViolations } from "./axe";
 import {
   openDashboard,
   type RawCalibration,
@@ -386,6 +387,8 @@ test("SandboxUser5, who wears a sensor about 3 days in 10: an old reading cannot
       `over the 14 days to ${day}.`,
     );
     await expect(page.locator("body")).not.toContainText(/last 14 days/i);
+    // Greyed, still readable: the contrast rules hold.
+    await expectNoViolations(page, "the dashboard with an old reading");
   } finally {
     await app.faults({});
   }

@@ -46,13 +46,12 @@ export function NowPanel({
           data-stale="true"
         >
           <span>Last reading {describeAge(freshness.ageMinutes)}:</span>{" "}
-          <span
-            className="text-4xl font-semibold tabular-nums text-slate-500 dark:text-slate-400"
-            data-testid="latest-value"
-          >
-            {latest.text}
-          </span>{" "}
-          {!sentinel && <span className="font-normal text-slate-500 dark:text-slate-400">{unit}</span>}
+          <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+            <span className="text-4xl font-semibold tabular-nums" data-testid="latest-value">
+              {latest.text}
+            </span>
+            {!sentinel && <span className="font-normal"> {unit}</span>}
+          </span>
         </p>
       ) : (
         <p
