@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dashboardApp, developer } from "../test/support/dashboard-client";
+import { expectNoViolations } from "./axe";
 import {
   openDashboard,
   type RawCalibration,
@@ -80,7 +81,7 @@ test.describe("each sandbox user's distinctive screen", () => {
     // The user exists to show frequent overnight lows (README): the service must see them.
     expect(["moderate", "high"]).toContain(stats.hypoglycemiaRisk);
     await expect(page.getByRole("region", { name: "Hypoglycemia risk" })).toContainText(
-      "From the glucose service's statistics over the last 14 days.",
+      `From the glucose service's statistics over the 14 days to ${await newestReadingDay(page)}.`,
     );
     // The lows show in the time in range, and in the service's own count of them.
     await expect(serviceCell(page, /^Below 54 mg\/dL/)).not.toHaveText("0.0%");
@@ -240,7 +241,8 @@ test.describe("the stale-data warning", () => {
         /^No newer reading has arrived for 1 h( \d+ min)?, longer than the service's usual delay\./,
       );
       await expect(warning).toHaveRole("status");
-      await expect(page.getByTestId("latest-age")).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+      await expect(page.getByTestId("latest-glucose")).toHaveText(/^Last reading 1 h( \d+ min)? ago:/);
+      await expect(page.getByTestId("latest-age")).toHaveText(/^Taken \w{3} \d{1,2} \w{3}, \d\d:\d\d on/);
     } finally {
       await app.faults({});
     }
@@ -268,7 +270,7 @@ test.describe("the stale-data warning", () => {
       await expect(page).toHaveURL(/range=24h|\/dashboard$/);
       await expect(page.getByTestId("trace-caption")).toContainText("24 h");
       await expect(page.getByTestId("stale-warning")).toBeVisible();
-      await expect(page.getByTestId("latest-age")).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+      await expect(page.getByTestId("latest-glucose")).toHaveText(/^Last reading 1 h( \d+ min)? ago:/);
     } finally {
       await app.faults({});
     }
@@ -298,19 +300,98 @@ test.describe("the stale-data warning", () => {
     // starts counting would be missed (the count starts from the clock at hydration).
     await expect(age).toHaveAttribute("data-ageing", "true");
 
-    // Ten minutes on, the reading is at most 15 minutes old: within the margin.
+    // Ten minutes on, the reading is at most 15 minutes old: within the margin, still current.
     await page.clock.fastForward("10:00");
     await expect(age).toHaveText(/^Read 1[0-5] min ago ·/);
     await expect(warning).toHaveCount(0);
+    await expectCurrentLook(page);
 
-    // An hour on: older than the delay (0) plus 15 minutes.
+    // An hour on: older than the delay (0) plus 15 minutes. The open page turns it stale too.
     await page.clock.fastForward("50:00");
     await expect(warning).toBeVisible();
     await expect(warning).toContainText(/No newer reading has arrived for 1 h( \d+ min)?, longer/);
-    await expect(age).toHaveText(/^Read 1 h( \d+ min)? ago ·/);
+    await expectStaleLook(page, /1 h( \d+ min)?/);
+    await expect(age).toHaveText(/^Taken \w{3} \d{1,2} \w{3}, \d\d:\d\d on your receiver's clock$/);
     // A poll may still be in flight: it must not outlive this test and fail the next one.
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
+});
+
+/**
+ * The day of the service's newest reading on the receiver's clock ("Wed 25 Nov"), as the cards
+ * name the end of their period, computed here independently of the page's code.
+ */
+async function newestReadingDay(page: Page): Promise<string> {
+  const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
+  const wall = new Date(Date.parse(`${range.egvs.end.displayTime.slice(0, 19)}Z`));
+  const part = (o: Intl.DateTimeFormatOptions) => wall.toLocaleDateString("en-GB", { ...o, timeZone: "UTC" });
+  return `${part({ weekday: "short" })} ${part({ day: "numeric" })} ${part({ month: "short" })}`;
+}
+
+/** Minutes since the service's newest reading, by the test's clock. */
+async function newestAgeMinutes(page: Page): Promise<number> {
+  const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
+  return (Date.now() - Date.parse(`${range.egvs.end.systemTime}Z`)) / 60_000;
+}
+
+/** A current reading: the value large, in the page's normal text colour, with its trend arrow. */
+async function expectCurrentLook(page: Page) {
+  const latest = page.getByTestId("latest-glucose");
+  await expect(latest.getByRole("img")).toHaveCount(1);
+  await expect(page.getByTestId("latest-value")).toHaveCSS("font-size", "60px");
+}
+
+/**
+ * An old reading that cannot pass for a current one: its age first ("Last reading 10 days ago:
+ * 77 mg/dL"), the value smaller and greyed (another colour than the panel's text), no trend arrow
+ * and no trend in words.
+ */
+async function expectStaleLook(page: Page, age: RegExp) {
+  const latest = page.getByTestId("latest-glucose");
+  await expect(latest).toHaveText(
+    new RegExp(`^Last reading ${age.source} ago:\\s*(\\d+|LOW|HIGH)\\s*(mg/dL)?$`),
+  );
+  await expect(latest.getByRole("img")).toHaveCount(0);
+  await expect(page.getByTestId("latest-trend")).toContainText("No trend: the reading is too old");
+  await expect(page.getByTestId("latest-trend")).not.toContainText(/steady|rising|falling/);
+  const value = page.getByTestId("latest-value");
+  await expect(value).toHaveCSS("font-size", "36px");
+  const colour = (testId: string) => page.getByTestId(testId).evaluate((el) => getComputedStyle(el).color);
+  expect(await colour("latest-value")).not.toBe(await colour("latest-trend"));
+  await expect(latest).toHaveAttribute("data-stale", "true");
+}
+
+test("SandboxUser5, who wears a sensor about 3 days in 10: an old reading cannot be mistaken for a current one", async ({
+  page,
+  baseURL,
+}) => {
+  await openDashboard(page, "SandboxUser5");
+  const app = developer(baseURL!, dashboardApp(process.env.E2E_DATA_DIR ?? ""));
+  try {
+    // Most days the newest reading is days old. On a day the sensor is on, the service is made to
+    // release nothing of the last hour, as if it had come off then.
+    if ((await newestAgeMinutes(page)) <= 16) {
+      await app.faults({ releaseDelayMinutes: 60 });
+      await page.reload();
+    }
+    const minutes = await newestAgeMinutes(page);
+    const days = Math.floor(minutes / 1440);
+    const age = days >= 1 ? new RegExp(`(${days}|${days + 1}) days?`) : /\d+ h( \d+ min)?/;
+    await expectStaleLook(page, age);
+    await expect(page.getByTestId("stale-warning")).toBeVisible();
+    // The cards name the period they summarize: the 14 days to the newest reading, not "the last 14".
+    const day = await newestReadingDay(page);
+    await expect(page.getByRole("heading", { name: `Time in ranges, 14 days to ${day}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Statistics, 14 days to ${day}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Hypoglycemia risk" })).toContainText(
+      `over the 14 days to ${day}.`,
+    );
+    await expect(page.locator("body")).not.toContainText(/last 14 days/i);
+    // Greyed, still readable: the contrast rules hold.
+    await expectNoViolations(page, "the dashboard with an old reading");
+  } finally {
+    await app.faults({});
+  }
 });
 
 test("the range picker: 14 days draws the 14-day trace, with its events and calibrations as tooltips and as a table", async ({

@@ -9,7 +9,7 @@ import { StatisticsComparison } from "@/components/glucose/StatisticsComparison"
 import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import type { Overview } from "@/lib/dashboard/overview-model";
+import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
 import { formatDisplayTime, formatGlucoseNumber } from "@/lib/trace";
 import { MarkersTable } from "./MarkersTable";
@@ -94,7 +94,8 @@ export function OverviewView({
   const failure = overview.error ?? dataRange.error;
   const reconnect = failure instanceof ApiError && failure.code === "reconnect_required";
   const { summary, unit } = shown;
-  const summaryDays = Math.round((summary.endMs - summary.startMs) / 86_400_000);
+  // The summary ends at the newest reading, which may be days old: each card names its true period.
+  const summaryPeriod = summaryPeriodText(shown);
   return (
     <div className="space-y-6">
       {failure && (
@@ -134,7 +135,7 @@ export function OverviewView({
         <Panel title="Hypoglycemia risk" id="risk">
           <HypoglycemiaRiskBadge risk={summary.service?.hypoglycemiaRisk ?? null} />
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            From the glucose service&apos;s statistics over the last {summaryDays} days.
+            From the glucose service&apos;s statistics over the {summaryPeriod}.
           </p>
         </Panel>
       </div>
@@ -155,14 +156,14 @@ export function OverviewView({
         <MarkersTable events={shown.events} calibrations={shown.calibrations} unit={unit} />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title={`Time in ranges, last ${summaryDays} days`} id="tir">
+        <Panel title={`Time in ranges, ${summaryPeriod}`} id="tir">
           {summary.ours.timeInRanges ? (
             <TimeInRange percentages={summary.ours.timeInRanges} unit={unit} />
           ) : (
             <p>No readings in this period.</p>
           )}
         </Panel>
-        <Panel title={`Statistics, last ${summaryDays} days`} id="stats">
+        <Panel title={`Statistics, ${summaryPeriod}`} id="stats">
           <StatisticsComparison ours={summary.ours} service={summary.service} unit={unit} />
         </Panel>
       </div>

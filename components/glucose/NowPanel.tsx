@@ -10,8 +10,9 @@ import { TrendArrow } from "./TrendArrow";
 /**
  * Glucose now: the newest reading the service has released, large, with its trend, and an honest
  * statement of its age. The service releases readings late, so this is not a live monitor; the
- * warning appears only when the reading is older than that delay can explain. The age goes on
- * counting while the page stays open, so a sensor that stops uploading is noticed without a reload.
+ * warning appears only when the reading is older than that delay can explain, and the reading then
+ * stops looking current: its age first, the value greyed, no trend. The age goes on counting while
+ * the page stays open, so a sensor that stops uploading is noticed, and greyed, without a reload.
  */
 export function NowPanel({
   latest,
@@ -36,17 +37,40 @@ export function NowPanel({
       >
         Latest glucose
       </h2>
-      <p className="mt-2 flex flex-wrap items-baseline gap-x-3" data-testid="latest-glucose">
-        <span className="text-6xl font-semibold tabular-nums" data-testid="latest-value">
-          {latest.text}
-        </span>
-        {!sentinel && <span className="text-xl text-slate-700 dark:text-slate-300">{unit}</span>}
-        <TrendArrow trend={latest.trend} className="text-5xl" />
-      </p>
+      {freshness.stale ? (
+        // Older than the service's delay can explain: the age comes first, the value is greyed and
+        // smaller, and no trend is drawn, so it cannot be read as glucose now.
+        <p
+          className="mt-2 flex flex-wrap items-baseline gap-x-2 text-lg font-semibold"
+          data-testid="latest-glucose"
+          data-stale="true"
+        >
+          <span>Last reading {describeAge(freshness.ageMinutes)}:</span>{" "}
+          <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
+            <span className="text-4xl font-semibold tabular-nums" data-testid="latest-value">
+              {latest.text}
+            </span>
+            {!sentinel && <span className="font-normal"> {unit}</span>}
+          </span>
+        </p>
+      ) : (
+        <p
+          className="mt-2 flex flex-wrap items-baseline gap-x-3"
+          data-testid="latest-glucose"
+          data-stale="false"
+        >
+          <span className="text-6xl font-semibold tabular-nums" data-testid="latest-value">
+            {latest.text}
+          </span>
+          {!sentinel && <span className="text-xl text-slate-700 dark:text-slate-300">{unit}</span>}
+          <TrendArrow trend={latest.trend} className="text-5xl" />
+        </p>
+      )}
       <p className="mt-2 text-slate-800 dark:text-slate-200" data-testid="latest-trend">
         {sentinel ? `${latest.sentinel === "low" ? "Below" : "Above"} the sensor's measuring range · ` : ""}
-        {latest.trendDescription}
-        {latest.rate !== null ? ` (${latest.rate > 0 ? "+" : ""}${latest.rate} ${rateUnitFor(unit)})` : ""}
+        {freshness.stale
+          ? "No trend: the reading is too old to tell where glucose is heading now."
+          : latest.trendDescription + rateText(latest.rate, unit)}
       </p>
       {/* data-ageing marks that the age now counts on in this browser (after hydration), which a
           test must wait for before it moves the clock. */}
@@ -55,8 +79,8 @@ export function NowPanel({
         data-testid="latest-age"
         data-ageing={ageing ? "true" : "false"}
       >
-        Read {describeAge(freshness.ageMinutes)} · {formatDisplayTime(latest.displayTime)} on your
-        receiver&apos;s clock
+        {freshness.stale ? "Taken" : `Read ${describeAge(freshness.ageMinutes)} ·`}{" "}
+        {formatDisplayTime(latest.displayTime)} on your receiver&apos;s clock
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {delay > 0
@@ -95,6 +119,10 @@ function useLiveFreshness(freshness: DataFreshness): { freshness: DataFreshness;
   return clock?.of === freshness
     ? { freshness: agedFreshness(freshness, clock.now - clock.since), ageing: true }
     : { freshness, ageing: false };
+}
+
+function rateText(rate: number | null, unit: GlucoseUnit): string {
+  return rate === null ? "" : ` (${rate > 0 ? "+" : ""}${rate} ${rateUnitFor(unit)})`;
 }
 
 function describeDelay(minutes: number): string {

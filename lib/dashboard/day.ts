@@ -20,16 +20,17 @@ export async function loadDay(
   preferences: Preferences,
   requested: string | null,
 ): Promise<DayView> {
-  const bounds = dataBounds((await readDataRange(connection)).egvs);
+  const range = await readDataRange(connection);
+  const bounds = dataBounds(range.egvs);
   if (!bounds) return { kind: "empty" };
   const day = requested ?? bounds.lastDay;
   const placement = placeDay(day, bounds);
   if (placement !== "within") return { kind: "outside", day, placement, bounds };
   const window = dayFetchWindow(day);
   const [egvs, events, calibrations] = await Promise.all([
-    readEgvs(connection, window),
-    readEvents(connection, window),
-    readCalibrations(connection, window),
+    readEgvs(connection, window, range),
+    readEvents(connection, window, range),
+    readCalibrations(connection, window, range),
   ]);
   return {
     kind: "day",

@@ -6,6 +6,7 @@ import {
   consensusStatisticsRequest,
   type OverviewInput,
   overviewWindows,
+  summaryPeriodText,
 } from "./overview-model";
 
 /**
@@ -196,6 +197,22 @@ describe("buildOverview", () => {
     expect(s.cv).toBeCloseTo((100 * 50) / 161, 6);
     expect(s.gmi).toBeCloseTo(7.161, 3);
     expect(s.hypoglycemiaRisk).toBe("high");
+  });
+});
+
+describe("summaryPeriodText", () => {
+  it("names the summary's days and its last day on the receiver's clock, however old the newest reading", () => {
+    // The newest reading: 12:00 UTC, 08:00 on the patient's clock (UTC−4), Sunday 8 March.
+    const old = input({ nowMs: END + 10 * 86_400_000 });
+    expect(summaryPeriodText(buildOverview(old))).toBe("14 days to Sun 8 Mar");
+    expect(summaryPeriodText(buildOverview({ ...old, range: "90d" }))).toBe("90 days to Sun 8 Mar");
+    // 03:00 UTC on Sunday is 22:00 on Saturday at UTC−5: the receiver's day is the one named.
+    const evening = egv(9 * 60, 120, -300);
+    expect(
+      summaryPeriodText(
+        buildOverview(input({ egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: [evening] } })),
+      ),
+    ).toBe("14 days to Sat 7 Mar");
   });
 });
 

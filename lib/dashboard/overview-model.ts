@@ -18,6 +18,7 @@ import {
   clockChanges,
   type DataFreshness,
   dataFreshness,
+  formatDisplayDay,
   type GapBreak,
   pointText,
   reduceForDrawing,
@@ -63,6 +64,17 @@ export function overviewWindows(range: TraceRange, dataEndMs: number) {
     trace: { startMs: endMs - TRACE_RANGES[range], endMs },
     summary: { startMs: endMs - summaryWindowMs(range), endMs },
   };
+}
+
+/**
+ * The summary's true period, named by its last day on the receiver's clock: "14 days to Sun 15
+ * Nov". It ends at the newest reading, which may be days old, so "the last 14 days" could be
+ * another period than the one summarized.
+ */
+export function summaryPeriodText(overview: Pick<Overview, "summary" | "latest">): string {
+  const days = Math.round((overview.summary.endMs - overview.summary.startMs) / MS_PER_DAY);
+  const span = `${days} days`;
+  return overview.latest ? `${span} to ${formatDisplayDay(overview.latest.displayTime)}` : span;
 }
 
 /** Points drawn at most: recharts stays fast below ~2,000 (see STACK-NOTES), extremes are kept. */

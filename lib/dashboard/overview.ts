@@ -26,7 +26,9 @@ function rememberDataUnit(connectionId: string, unit: GlucoseUnit) {
 /**
  * The overview's service calls. The window ends at the newest EGV the service holds (dataRange),
  * not at "now": the real service releases readings hours late, and a trace ending in an empty
- * stretch would read as a sensor failure. Null when the service holds no EGVs at all.
+ * stretch would read as a sensor failure. Null when the service holds no EGVs at all. The
+ * dataRange is the service's own, never a synced copy's, and the reads are given it, so the
+ * latest reading shown is the service's newest even when a clinic's sync is minutes behind.
  */
 export async function loadOverview(
   connection: ConnectionRef,
@@ -51,9 +53,9 @@ export async function loadOverview(
   const statisticsIn = (unit: GlucoseUnit) =>
     getStatistics(connection, "v2", summaryWindow, consensusStatisticsRequest(unit));
   const [egvs, events, calibrations, guessed] = await Promise.all([
-    readEgvs(connection, summaryWindow),
-    readEvents(connection, traceWindow),
-    readCalibrations(connection, traceWindow),
+    readEgvs(connection, summaryWindow, dataRange),
+    readEvents(connection, traceWindow, dataRange),
+    readCalibrations(connection, traceWindow, dataRange),
     statisticsIn(guess),
   ]);
   rememberDataUnit(connectionIdOf(connection), egvs.unit);

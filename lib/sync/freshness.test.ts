@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
-import { copyAnswers, type SyncedCopy } from "./freshness";
+import { copyAnswers, type SyncedCopy, splitAtSynced } from "./freshness";
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -68,5 +68,33 @@ describe("copyAnswers", () => {
       answers(copy({ through: { egvs: END - 5 * MIN, events: END - DAY, calibrations: null } })).answers,
     ).toBe(false);
     expect(answers(copy({ from: { egvs: null, events: END, calibrations: null } })).answers).toBe(false);
+  });
+});
+
+describe("splitAtSynced", () => {
+  const SEC = 1000;
+  const window = { startMs: END - 14 * DAY, endMs: END + 10 * MIN + SEC };
+
+  it("the copy alone while it holds the service's newest record, or the window ends within it", () => {
+    expect(splitAtSynced(window, END + 10 * MIN, END + 10 * MIN)).toEqual({ copy: window, service: null });
+    expect(splitAtSynced(window, END, null)).toEqual({ copy: window, service: null });
+    const older = { startMs: END - DAY, endMs: END };
+    expect(splitAtSynced(older, END, END + 10 * MIN)).toEqual({ copy: older, service: null });
+  });
+
+  it("readings released since the sync: the copy up to its newest, the service from the next second", () => {
+    const parts = splitAtSynced(window, END, END + 10 * MIN);
+    expect(parts).toEqual({
+      copy: { startMs: window.startMs, endMs: END },
+      service: { startMs: END + SEC, endMs: window.endMs },
+    });
+    // Inclusive windows on whole seconds: every second of the window in exactly one part.
+    expect((parts.service?.startMs ?? 0) - (parts.copy?.endMs ?? 0)).toBe(SEC);
+  });
+
+  it("the service alone for a window wholly newer than the copy, or a group never synced", () => {
+    const newer = { startMs: END + MIN, endMs: END + 10 * MIN };
+    expect(splitAtSynced(newer, END, END + 10 * MIN)).toEqual({ copy: null, service: newer });
+    expect(splitAtSynced(window, null, END)).toEqual({ copy: null, service: window });
   });
 });

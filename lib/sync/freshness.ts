@@ -17,8 +17,10 @@ import type { DataGroup, SyncedThrough } from "./plan";
  *   an older copy means the sync is stopped or cannot keep up;
  * - each data group read was synced up to the end of the service's dataRange that sync saw, and
  *   the window starts where the group's records run without a hole (`*From`), or the group's
- *   records all lie within that run (it reaches the group's first record). A window may end after
- *   the newest synced record: the service held nothing newer at the last sync, which is recent.
+ *   records all lie within that run (it reaches the group's first record).
+ * A window that ends after the newest synced record is answered by the copy alone only while the
+ * service has released nothing newer since (splitAtSynced); else its newest part comes from the
+ * service, so a page never shows a latest reading older than the service's.
  */
 
 export interface SyncedCopy {
@@ -64,3 +66,36 @@ export function copyAnswers(
   }
   return { answers: true };
 }
+
+export interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Which part of a read the copy answers and which the service, once copyAnswers has said the copy
+ * may stand in. It stands in alone only when it holds the service's newest record of the group
+ * (`serviceNewestMs`, from the service's dataRange now) or the window ends before what it holds:
+ * a sync a few minutes old can miss readings released since, and a patient's latest glucose must
+ * never be older than the service's. Otherwise the copy answers up to its newest synced record and
+ * the service the rest; windows are inclusive and records fall on whole seconds, so the service's
+ * part starts one second after the copy's ends, and the two neither overlap nor leave a gap.
+ */
+export function splitAtSynced(
+  window: Span,
+  throughMs: number | null,
+  serviceNewestMs: number | null,
+): { copy: Span | null; service: Span | null } {
+  const holdsNewest =
+    serviceNewestMs === null ||
+    (throughMs !== null && (throughMs >= serviceNewestMs || window.endMs <= throughMs));
+  if (holdsNewest) return { copy: window, service: null };
+  const cut = throughMs === null ? window.startMs : Math.max(window.startMs, throughMs + RECORD_STEP_MS);
+  return {
+    copy: cut > window.startMs ? { startMs: window.startMs, endMs: cut - RECORD_STEP_MS } : null,
+    service: { startMs: cut, endMs: window.endMs },
+  };
+}
+
+// systemTime has whole seconds: no record lies strictly between t and t + 1 s.
+const RECORD_STEP_MS = 1000;

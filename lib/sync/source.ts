@@ -5,41 +5,31 @@ import {
   type DataRangeResponse,
   type EgvsV2Response,
   type EventV2,
+  formatDateTime,
   parseDateTime,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getCalibrations, getDataRange, getEgvs, getEvents, type Window } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
-import { type CopyVerdict, copyAnswers } from "./freshness";
+import { type CopyVerdict, copyAnswers, type Span, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
 import { calibrationOf, egvOf, eventOf } from "./rows";
 import { syncedFrom, syncedThrough } from "./store";
 
 /**
  * The one place the dashboard and the reports read a connection's v2 data: from the background
- * sync's copy when it can answer (the rule and its reasons: lib/sync/freshness.ts), else from the
- * service. Either way the answer has the service's v2 shapes (lib/cgm), so what is computed
- * downstream does not depend on where it came from. Deleted v2 events come back as the service
+ * sync's copy when it can answer (the rule and its reasons: lib/sync/freshness.ts), with what the
+ * service released since the last sync read from the service; else from the service. Either way
+ * the answer has the service's v2 shapes (lib/cgm), so what is computed downstream does not
+ * depend on where it came from. Deleted v2 events come back as the service
  * sends them (eventStatus "deleted"), and the readers leave them out as before.
  */
 
 export type DataSource = "synced" | "service";
 
-/** Where a read of `groups` over `window` would be answered from, and why not the copy. */
-export async function sourceFor(
-  connection: ConnectionRef,
-  groups: readonly DataGroup[],
-  window: Window | null,
-): Promise<CopyVerdict> {
-  let span: { startMs: number; endMs: number } | null = null;
-  if (window) {
-    const startMs = parseDateTime(window.startDate);
-    const endMs = parseDateTime(window.endDate);
-    // A malformed window is the service path's to refuse, with its own message.
-    if (startMs === null || endMs === null) return { answers: false, reason: "the window is not valid" };
-    span = { startMs, endMs };
-  }
+/** The copy's state as copyAnswers reads it, with the database's clock; null: never synced. */
+async function syncedCopyOf(connection: ConnectionRef): Promise<{ copy: SyncedCopy; nowMs: number } | null> {
   const database = await db();
   const s = schema.syncState;
   const [row] = await database
@@ -51,10 +41,10 @@ export async function sourceFor(
     .from(s)
     .innerJoin(schema.cgmConnections, eq(schema.cgmConnections.id, s.connectionId))
     .where(eq(s.connectionId, connectionIdOf(connection)));
-  if (!row) return { answers: false, reason: "the connection is not synced" };
+  if (!row) return null;
   const { state } = row;
-  return copyAnswers(
-    {
+  return {
+    copy: {
       active: row.status === "active",
       backfillDone: state.backfillDone,
       lastSuccessMs: state.lastSuccessAt?.getTime() ?? null,
@@ -63,11 +53,64 @@ export async function sourceFor(
       through: syncedThrough(state),
       from: syncedFrom(state),
     },
-    groups,
-    span,
-    Number(row.nowMs),
-    env().SYNC_INTERVAL_MINUTES,
-  );
+    nowMs: Number(row.nowMs),
+  };
+}
+
+const spanOf = (window: Window): Span | null => {
+  const startMs = parseDateTime(window.startDate);
+  const endMs = parseDateTime(window.endDate);
+  return startMs === null || endMs === null ? null : { startMs, endMs };
+};
+
+const windowOf = (span: Span): Window => ({
+  startDate: formatDateTime(span.startMs),
+  endDate: formatDateTime(span.endMs),
+});
+
+/** Where a read of `groups` over `window` would be answered from, and why not the copy. */
+export async function sourceFor(
+  connection: ConnectionRef,
+  groups: readonly DataGroup[],
+  window: Window | null,
+): Promise<CopyVerdict> {
+  return (await readPlan(connection, groups, window)).verdict;
+}
+
+async function readPlan(connection: ConnectionRef, groups: readonly DataGroup[], window: Window | null) {
+  const span = window ? spanOf(window) : null;
+  // A malformed window is the service path's to refuse, with its own message.
+  if (window && !span) return { verdict: no("the window is not valid"), synced: null };
+  const synced = await syncedCopyOf(connection);
+  if (!synced) return { verdict: no("the connection is not synced"), synced: null };
+  const verdict = copyAnswers(synced.copy, groups, span, synced.nowMs, env().SYNC_INTERVAL_MINUTES);
+  return { verdict, synced: synced.copy, span };
+}
+
+const no = (reason: string): CopyVerdict => ({ answers: false, reason });
+
+/**
+ * The parts of a read of one group the copy and the service answer (splitAtSynced); null when the
+ * copy may not answer at all. The service's newest record comes from `newest` (a dataRange the
+ * caller has just asked the service for), or is asked here when the window reaches past the copy.
+ */
+async function partsOf(
+  connection: ConnectionRef,
+  group: DataGroup,
+  window: Window,
+  newest: DataRangeResponse | undefined,
+): Promise<{ copy: Window | null; service: Window | null } | null> {
+  const { verdict, synced, span } = await readPlan(connection, [group], window);
+  if (!verdict.answers || !synced || !span) return null;
+  const throughMs = synced.through[group];
+  // Ending within what the copy holds, the read needs no word from the service.
+  if (throughMs !== null && span.endMs <= throughMs) return { copy: window, service: null };
+  const bounds = (newest ?? (await getDataRange(connection)))[group];
+  const parts = splitAtSynced(span, throughMs, bounds ? parseDateTime(bounds.end.systemTime) : null);
+  return {
+    copy: parts.copy && windowOf(parts.copy),
+    service: parts.service && windowOf(parts.service),
+  };
 }
 
 const inWindow = (
@@ -106,52 +149,74 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
   return { unit: newest.unit, rateUnit: newest.rateUnit, egvs: rows.map(egvOf) };
 }
 
-export async function readEgvs(connection: ConnectionRef, window: Window): Promise<EgvsV2Response> {
-  if ((await sourceFor(connection, ["egvs"], window)).answers) {
-    const synced = await syncedEgvs(connectionIdOf(connection), window);
-    if (synced) return synced;
+/**
+ * The window's EGVs: from the copy where it holds them, the newest part (released since the last
+ * sync) from the service; `newest` is the service's dataRange when the caller has just asked it.
+ */
+export async function readEgvs(
+  connection: ConnectionRef,
+  window: Window,
+  newest?: DataRangeResponse,
+): Promise<EgvsV2Response> {
+  const parts = await partsOf(connection, "egvs", window, newest);
+  const synced = parts?.copy ? await syncedEgvs(connectionIdOf(connection), parts.copy) : null;
+  if (parts && synced) {
+    if (!parts.service) return synced;
+    const tail = await getEgvs(connection, "v2", parts.service);
+    // A unit changed since the last sync: the service answers the whole window in the new one.
+    if (tail.unit === synced.unit && tail.rateUnit === synced.rateUnit)
+      return { ...synced, egvs: [...synced.egvs, ...tail.egvs] };
   }
   return getEgvs(connection, "v2", window);
 }
 
-export async function readEvents(connection: ConnectionRef, window: Window): Promise<{ events: EventV2[] }> {
-  if ((await sourceFor(connection, ["events"], window)).answers) {
-    const t = schema.syncedEvents;
-    const rows = await (await db())
-      .select()
-      .from(t)
-      .where(inWindow(t, connectionIdOf(connection), window))
-      .orderBy(asc(t.systemTime), asc(t.eventId));
-    return { events: rows.map(eventOf) };
-  }
-  return getEvents(connection, "v2", window);
+export async function readEvents(
+  connection: ConnectionRef,
+  window: Window,
+  newest?: DataRangeResponse,
+): Promise<{ events: EventV2[] }> {
+  const parts = await partsOf(connection, "events", window, newest);
+  if (!parts) return getEvents(connection, "v2", window);
+  const t = schema.syncedEvents;
+  const [copied, tail] = await Promise.all([
+    parts.copy
+      ? (await db())
+          .select()
+          .from(t)
+          .where(inWindow(t, connectionIdOf(connection), parts.copy))
+          .orderBy(asc(t.systemTime), asc(t.eventId))
+      : [],
+    parts.service ? getEvents(connection, "v2", parts.service) : { events: [] },
+  ]);
+  return { events: [...copied.map(eventOf), ...tail.events] };
 }
 
 export async function readCalibrations(
   connection: ConnectionRef,
   window: Window,
+  newest?: DataRangeResponse,
 ): Promise<{ calibrations: Calibration[] }> {
-  if ((await sourceFor(connection, ["calibrations"], window)).answers) {
-    const t = schema.syncedCalibrations;
-    const rows = await (await db())
-      .select()
-      .from(t)
-      .where(inWindow(t, connectionIdOf(connection), window))
-      .orderBy(asc(t.systemTime));
-    return { calibrations: rows.map(calibrationOf) };
-  }
-  return getCalibrations(connection, "v2", window);
+  const parts = await partsOf(connection, "calibrations", window, newest);
+  if (!parts) return getCalibrations(connection, "v2", window);
+  const t = schema.syncedCalibrations;
+  const [copied, tail] = await Promise.all([
+    parts.copy
+      ? (await db())
+          .select()
+          .from(t)
+          .where(inWindow(t, connectionIdOf(connection), parts.copy))
+          .orderBy(asc(t.systemTime))
+      : [],
+    parts.service ? getCalibrations(connection, "v2", parts.service) : { calibrations: [] },
+  ]);
+  return { calibrations: [...copied.map(calibrationOf), ...tail.calibrations] };
 }
 
-/** The service's dataRange, as the last sync saw it when the copy answers. */
+/**
+ * The service's own dataRange, always asked of it (one small call): the copy's, as the last sync
+ * saw it, can miss readings released since, and a page would then show a latest reading older
+ * than the service's while it says readings appear as soon as the service receives them.
+ */
 export async function readDataRange(connection: ConnectionRef): Promise<DataRangeResponse> {
-  const verdict = await sourceFor(connection, ["egvs", "events", "calibrations"], null);
-  if (verdict.answers) {
-    const [row] = await (await db())
-      .select({ range: schema.syncState.dataRange })
-      .from(schema.syncState)
-      .where(eq(schema.syncState.connectionId, connectionIdOf(connection)));
-    if (row?.range) return row.range;
-  }
   return getDataRange(connection);
 }

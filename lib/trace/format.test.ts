@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   axisTicks,
+  formatDisplayDay,
   formatDisplayTime,
   formatDuration,
   formatGlucoseNumber,
@@ -88,6 +89,8 @@ describe("wall-clock labels", () => {
   });
   it("formats a displayTime for people", () => {
     expect(formatDisplayTime("2026-11-22T14:05:00")).toBe("Sun 22 Nov, 14:05");
+    expect(formatDisplayDay("2026-11-15T23:59:59")).toBe("Sun 15 Nov");
+    expect(formatDisplayTime("not a time")).toBe("not a time");
   });
 });
 

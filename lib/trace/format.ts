@@ -65,7 +65,7 @@ export function wallClockLabel(t: number, offsetMinutes: number, spanMs: number)
   const hh = String(wall.getUTCHours()).padStart(2, "0");
   const mm = String(wall.getUTCMinutes()).padStart(2, "0");
   if (spanMs <= 2 * 86_400_000) return `${hh}:${mm}`;
-  return `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]}`;
+  return dayText(wall);
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
@@ -87,11 +87,24 @@ export function offsetAt(
 
 /** A displayTime ("2026-11-22T14:05:00") for people: "Sun 22 Nov, 14:05". */
 export function formatDisplayTime(displayTime: string): string {
-  const ms = Date.parse(`${displayTime.slice(0, 19)}Z`);
-  if (Number.isNaN(ms)) return displayTime;
-  const d = new Date(ms);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}, ${displayTime.slice(11, 16)}`;
+  const d = displayDate(displayTime);
+  return d ? `${dayText(d)}, ${displayTime.slice(11, 16)}` : displayTime;
 }
+
+/** The day of a displayTime for people: "Sun 22 Nov". */
+export function formatDisplayDay(displayTime: string): string {
+  const d = displayDate(displayTime);
+  return d ? dayText(d) : displayTime;
+}
+
+// displayTime is the receiver's wall clock without a zone: read on the UTC axis, so the viewer's
+// own zone plays no part.
+function displayDate(displayTime: string): Date | null {
+  const ms = Date.parse(`${displayTime.slice(0, 19)}Z`);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+const dayText = (d: Date) => `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
