@@ -1,0 +1,112 @@
+import {
+  GRI_GRID_HYPER_MAX,
+  GRI_GRID_HYPO_MAX,
+  GRI_HYPER_WEIGHT,
+  GRI_HYPO_WEIGHT,
+  GRI_ZONE_WIDTH,
+} from "./constants";
+import type { GriZone } from "./gri";
+
+/**
+ * The GRI grid's geometry in the components' own units (percent): x the hypoglycaemia component,
+ * y the hyperglycaemia component. A zone is the part of the grid between two of the lines
+ * 3.0·x + 1.6·y = 20, 40, 60, 80; zone E runs to the grid's far corner (its GRI is capped at 100,
+ * but the components are not, so the plane beyond 100 is still E). Pure numbers: the component that
+ * draws it only scales them.
+ */
+
+export type GridPoint = readonly [x: number, y: number];
+
+export const GRI_ZONES: readonly GriZone[] = ["A", "B", "C", "D", "E"];
+
+/** The uncapped weighted sum whose level lines are the zone boundaries. */
+const weighted = ([x, y]: GridPoint) => GRI_HYPO_WEIGHT * x + GRI_HYPER_WEIGHT * y;
+
+/**
+ * The part of `polygon` where `weighted ≥ level` (side 1) or `≤ level` (side -1): one pass of
+ * Sutherland–Hodgman clipping by a half-plane.
+ */
+function clip(polygon: GridPoint[], level: number, side: 1 | -1): GridPoint[] {
+  const out: GridPoint[] = [];
+  const inside = (p: GridPoint) => side * (weighted(p) - level) >= -1e-9;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % polygon.length]!;
+    if (inside(a)) out.push(a);
+    if (inside(a) !== inside(b)) {
+      const t = (level - weighted(a)) / (weighted(b) - weighted(a));
+      out.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+    }
+  }
+  return out;
+}
+
+const GRID: GridPoint[] = [
+  [0, 0],
+  [GRI_GRID_HYPO_MAX, 0],
+  [GRI_GRID_HYPO_MAX, GRI_GRID_HYPER_MAX],
+  [0, GRI_GRID_HYPER_MAX],
+];
+
+/** Each zone's polygon within the grid, A first (vertices in order, no repeated first vertex). */
+export function griZonePolygons(): Array<{ zone: GriZone; points: GridPoint[] }> {
+  return GRI_ZONES.map((zone, i) => {
+    let points = clip(GRID, i * GRI_ZONE_WIDTH, 1);
+    if (i < GRI_ZONES.length - 1) points = clip(points, (i + 1) * GRI_ZONE_WIDTH, -1);
+    return { zone, points };
+  });
+}
+
+/** The zone boundaries (20, 40, 60, 80) as segments across the grid, from the x-axis or the y-axis side. */
+export function griZoneLines(): Array<{ gri: number; from: GridPoint; to: GridPoint }> {
+  return GRI_ZONES.slice(1).map((_, i) => {
+    const gri = (i + 1) * GRI_ZONE_WIDTH;
+    // Where the line meets the left or top edge, and the bottom or right edge.
+    const yAtLeft = gri / GRI_HYPER_WEIGHT;
+    const from: GridPoint =
+      yAtLeft <= GRI_GRID_HYPER_MAX
+        ? [0, yAtLeft]
+        : [(gri - GRI_HYPER_WEIGHT * GRI_GRID_HYPER_MAX) / GRI_HYPO_WEIGHT, GRI_GRID_HYPER_MAX];
+    const xAtBottom = gri / GRI_HYPO_WEIGHT;
+    const to: GridPoint =
+      xAtBottom <= GRI_GRID_HYPO_MAX
+        ? [xAtBottom, 0]
+        : [GRI_GRID_HYPO_MAX, (gri - GRI_HYPO_WEIGHT * GRI_GRID_HYPO_MAX) / GRI_HYPER_WEIGHT];
+    return { gri, from, to };
+  });
+}
+
+/** A polygon's centroid (area-weighted): where a zone's letter sits. */
+export function polygonCentroid(points: readonly GridPoint[]): GridPoint {
+  let area = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x0, y0] = points[i]!;
+    const [x1, y1] = points[(i + 1) % points.length]!;
+    const cross = x0 * y1 - x1 * y0;
+    area += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  return [cx / (3 * area), cy / (3 * area)];
+}
+
+export interface GridPlacement {
+  /** Where the point is drawn: on the grid, at its edge when beyond it. */
+  at: GridPoint;
+  /** Which components lie beyond the grid's axes (drawn at the edge, and said so). */
+  beyond: { hypo: boolean; hyper: boolean };
+}
+
+/** A period's components placed on the grid: clamped to its edges, saying which were clamped. */
+export function placeOnGriGrid(hypoComponent: number, hyperComponent: number): GridPlacement {
+  const beyond = { hypo: hypoComponent > GRI_GRID_HYPO_MAX, hyper: hyperComponent > GRI_GRID_HYPER_MAX };
+  return {
+    at: [
+      Math.min(Math.max(hypoComponent, 0), GRI_GRID_HYPO_MAX),
+      Math.min(Math.max(hyperComponent, 0), GRI_GRID_HYPER_MAX),
+    ],
+    beyond,
+  };
+}
