@@ -37,7 +37,10 @@ describe("griZonePolygons", () => {
     expect(a).toHaveLength(3);
     expect(Math.abs(area(a))).toBeCloseTo(((20 / 3) * (20 / 1.6)) / 2, 9);
     // B: the triangle under the 40 line minus A's (the lines are parallel).
-    expect(Math.abs(area(zones[1]!.points))).toBeCloseTo(((40 / 3) * (40 / 1.6) - (20 / 3) * (20 / 1.6)) / 2, 9);
+    expect(Math.abs(area(zones[1]!.points))).toBeCloseTo(
+      ((40 / 3) * (40 / 1.6) - (20 / 3) * (20 / 1.6)) / 2,
+      9,
+    );
     // E: everything above 80, up to the far corner (30, 60).
     expect(zones[4]!.points).toContainEqual([GRI_GRID_HYPO_MAX, GRI_GRID_HYPER_MAX]);
   });

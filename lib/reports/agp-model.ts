@@ -2,8 +2,8 @@ import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
-import { type GlycemiaRiskIndex, glycemiaRiskIndexOf, griZone } from "@/lib/metrics/gri";
-import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import { type GlycemiaRiskIndex, glycemiaRiskIndexOf } from "@/lib/metrics/gri";
+import { type ReportMetrics, reportGri, reportMetrics } from "@/lib/metrics/report";
 import {
   type BandEdges,
   type BandGoal,
@@ -247,15 +247,7 @@ export function buildAgpReport({
     preset: { id: preset.id, label: preset.label },
     metrics,
     gri: {
-      current:
-        metrics.gri === null || metrics.griHypo === null || metrics.griHyper === null
-          ? null
-          : {
-              gri: metrics.gri,
-              hypoComponent: metrics.griHypo,
-              hyperComponent: metrics.griHyper,
-              zone: griZone(metrics.gri),
-            },
+      current: reportGri(metrics),
       previous: previousGri(previous),
     },
     // A mean of exactly 39 or 401 (every reading LOW or HIGH) reads as the word, like the readings.

@@ -1,9 +1,9 @@
 import "server-only";
+import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { type PopulationId, TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { type AgpReport, buildAgpReport } from "./agp-model";
-import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { type PeriodRequest, previousPeriod, resolvePeriod } from "./period";
 import { dataEndMs, loadReadings } from "./readings";
 
