@@ -21,14 +21,18 @@ export function AgpGriGrid({ report }: { report: AgpReport }) {
       marker: "hollow",
     });
   }
+  // On paper it stands beside the profile (app/globals.css), so the report keeps to one page.
   return (
-    <div className="mt-3" data-testid="agp-gri">
+    <section aria-labelledby="agp-gri-heading" className="agp-gri" data-testid="agp-gri">
+      <h2 id="agp-gri-heading" className="mb-2 font-semibold">
+        Glycemia Risk Index grid
+      </h2>
       <GriGrid id="agp-gri-grid" periods={periods} />
       {previous === "unread" && (
         <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
           The previous period could not be read, so only this period is placed.
         </p>
       )}
-    </div>
+    </section>
   );
 }

@@ -3,7 +3,6 @@ import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
 import { formatDuration, formatPercent } from "@/lib/trace/format";
-import { AgpGriGrid } from "./AgpGriGrid";
 import { GRI_ZONE_WORDS } from "./GriGrid";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
@@ -65,7 +64,6 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
             </div>
           ))}
         </dl>
-        <AgpGriGrid report={report} />
       </section>
       <section aria-labelledby="agp-tir-heading">
         <h2 id="agp-tir-heading" className="mb-2 font-semibold">

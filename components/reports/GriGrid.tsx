@@ -1,6 +1,6 @@
 import { GRI_GRID_HYPER_MAX, GRI_GRID_HYPO_MAX, GRI_ZONE_WIDTH } from "@/lib/metrics/constants";
 import type { GlycemiaRiskIndex, GriZone } from "@/lib/metrics/gri";
-import { griZoneLines, griZonePolygons, placeOnGriGrid, polygonCentroid } from "@/lib/metrics/gri-grid";
+import { griZoneLabelPoints, griZoneLines, griZonePolygons, placeOnGriGrid } from "@/lib/metrics/gri-grid";
 
 /**
  * The GRI grid of the AGP report v4 (Klonoff 2023, Figure 5): the hypoglycaemia component across,
@@ -95,12 +95,16 @@ export function GriGrid({ periods, id }: { periods: GriGridPeriod[]; id: string 
   const shown = periods.filter((p): p is GriGridPeriod & { index: GlycemiaRiskIndex } => p.index !== null);
   const label = `GRI grid: hypoglycaemia component across, hyperglycaemia component up, zones A (lowest risk) to E (highest). ${periods.map(griPeriodSentence).join(" ")}`;
   return (
-    <figure className="gri-grid space-y-2" data-testid="gri-grid" aria-labelledby={`${id}-caption`}>
+    <figure
+      className="gri-grid flex flex-col gap-x-6 gap-y-2 sm:flex-row sm:items-start print:flex-col print:gap-y-1"
+      data-testid="gri-grid"
+      aria-labelledby={`${id}-caption`}
+    >
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={label}
-        className="h-auto w-full max-w-[22rem] text-slate-700 dark:text-slate-300"
+        className="h-auto w-full max-w-[22rem] shrink-0 text-slate-700 sm:w-[22rem] print:w-full dark:text-slate-300"
       >
         {zones.map(({ zone, points }) => (
           <polygon
@@ -123,8 +127,7 @@ export function GriGrid({ periods, id }: { periods: GriGridPeriod[]; id: string 
             strokeDasharray="3 2"
           />
         ))}
-        {zones.map(({ zone, points }) => {
-          const [cx, cy] = polygonCentroid(points);
+        {griZoneLabelPoints().map(({ zone, at: [cx, cy] }) => {
           return (
             <text
               key={zone}
@@ -187,71 +190,75 @@ export function GriGrid({ periods, id }: { periods: GriGridPeriod[]; id: string 
           );
         })}
       </svg>
-      <figcaption id={`${id}-caption`} className="text-xs text-slate-700 dark:text-slate-300">
-        <span className="font-medium text-slate-900 dark:text-slate-100">GRI grid.</span> Zone lines where GRI
-        = 3 × hypo + 1.6 × hyper is {GRI_ZONE_WIDTH}, {2 * GRI_ZONE_WIDTH}, {3 * GRI_ZONE_WIDTH},{" "}
-        {4 * GRI_ZONE_WIDTH}; A lowest risk, E highest.
-      </figcaption>
-      <table
-        className="gri-grid-table w-full max-w-[22rem] text-left text-xs tabular-nums"
-        data-testid="gri-table"
-      >
-        <caption className="sr-only">GRI, zone and components of each period</caption>
-        <thead>
-          <tr className="border-b border-slate-300 dark:border-slate-700">
-            <th scope="col" className="py-0.5 pr-2 font-semibold">
-              Period
-            </th>
-            <th scope="col" className="px-1 text-right font-semibold">
-              GRI
-            </th>
-            <th scope="col" className="px-1 font-semibold">
-              Zone
-            </th>
-            <th scope="col" className="px-1 text-right font-semibold">
-              Hypo
-            </th>
-            <th scope="col" className="pl-1 text-right font-semibold">
-              Hyper
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((p) => {
-            const beyond = p.index && beyondText(p.index);
-            return (
-              <tr key={p.key} data-period={p.key}>
-                <th scope="row" className="py-0.5 pr-2 font-normal">
-                  <span className="inline-flex items-center gap-1">
-                    <svg viewBox="0 0 16 16" aria-hidden="true" className="h-3.5 w-3.5 shrink-0">
-                      <Marker kind={p.marker} cx={8} cy={8} />
-                    </svg>
-                    <span>
-                      {p.label}
-                      {p.dates && <span className="block text-slate-700 dark:text-slate-300">{p.dates}</span>}
-                      {beyond && <span className="block">{beyond}</span>}
+      <div className="space-y-2 print:space-y-1">
+        <p id={`${id}-caption`} className="gri-grid-caption text-xs text-slate-700 dark:text-slate-300">
+          <span className="font-medium text-slate-900 dark:text-slate-100">GRI grid.</span> Zone lines where
+          GRI = 3 × hypo + 1.6 × hyper is {GRI_ZONE_WIDTH}, {2 * GRI_ZONE_WIDTH}, {3 * GRI_ZONE_WIDTH},{" "}
+          {4 * GRI_ZONE_WIDTH}; A lowest risk, E highest.
+        </p>
+        <table
+          className="gri-grid-table w-full max-w-[22rem] text-left text-xs tabular-nums"
+          data-testid="gri-table"
+        >
+          <caption className="sr-only">GRI, zone and components of each period</caption>
+          <thead>
+            <tr className="border-b border-slate-300 dark:border-slate-700">
+              <th scope="col" className="py-0.5 pr-2 font-semibold">
+                Period
+              </th>
+              <th scope="col" className="px-1 text-right font-semibold">
+                GRI
+              </th>
+              <th scope="col" className="px-1 font-semibold">
+                Zone
+              </th>
+              <th scope="col" className="px-1 text-right font-semibold">
+                Hypo
+              </th>
+              <th scope="col" className="pl-1 text-right font-semibold">
+                Hyper
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((p) => {
+              const beyond = p.index && beyondText(p.index);
+              return (
+                <tr key={p.key} data-period={p.key}>
+                  <th scope="row" className="py-0.5 pr-2 font-normal">
+                    <span className="inline-flex items-center gap-1">
+                      <svg viewBox="0 0 16 16" aria-hidden="true" className="h-3.5 w-3.5 shrink-0">
+                        <Marker kind={p.marker} cx={8} cy={8} />
+                      </svg>
+                      <span>
+                        {p.label}
+                        {p.dates && (
+                          <span className="block text-slate-700 dark:text-slate-300">{p.dates}</span>
+                        )}
+                        {beyond && <span className="block">{beyond}</span>}
+                      </span>
                     </span>
-                  </span>
-                </th>
-                {p.index === null ? (
-                  <td colSpan={4} className="px-1">
-                    no readings
-                  </td>
-                ) : (
-                  <>
-                    <td className="px-1 text-right font-semibold">{p.index.gri.toFixed(1)}</td>
-                    <td className="px-1" data-zone={p.index.zone}>
-                      {p.index.zone}
+                  </th>
+                  {p.index === null ? (
+                    <td colSpan={4} className="px-1">
+                      no readings
                     </td>
-                    <td className="px-1 text-right">{pct(p.index.hypoComponent)}</td>
-                    <td className="pl-1 text-right">{pct(p.index.hyperComponent)}</td>
-                  </>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  ) : (
+                    <>
+                      <td className="px-1 text-right font-semibold">{p.index.gri.toFixed(1)}</td>
+                      <td className="px-1" data-zone={p.index.zone}>
+                        {p.index.zone}
+                      </td>
+                      <td className="px-1 text-right">{pct(p.index.hypoComponent)}</td>
+                      <td className="pl-1 text-right">{pct(p.index.hyperComponent)}</td>
+                    </>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

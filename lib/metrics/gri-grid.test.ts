@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { GRI_GRID_HYPER_MAX, GRI_GRID_HYPO_MAX } from "./constants";
 import { glycemiaRiskIndex, griZone } from "./gri";
-import { type GridPoint, griZoneLines, griZonePolygons, placeOnGriGrid, polygonCentroid } from "./gri-grid";
+import {
+  type GridPoint,
+  griZoneLabelPoints,
+  griZoneLines,
+  griZonePolygons,
+  placeOnGriGrid,
+} from "./gri-grid";
 
 /** Twice the signed area (shoelace), positive for counter-clockwise vertices. */
 function area(points: readonly GridPoint[]): number {
@@ -45,11 +51,21 @@ describe("griZonePolygons", () => {
     expect(zones[4]!.points).toContainEqual([GRI_GRID_HYPO_MAX, GRI_GRID_HYPER_MAX]);
   });
 
-  it("every point of a zone's polygon has that zone's GRI, and its letter sits inside it", () => {
+  it("every zone's letter sits inside its polygon, on a row above the x-axis, A to E left to right", () => {
+    const labels = griZoneLabelPoints();
+    expect(labels.map((l) => l.zone)).toEqual(["A", "B", "C", "D", "E"]);
+    for (const { zone, at } of labels) {
+      const polygon = zones.find((z) => z.zone === zone)!.points;
+      expect(inside(polygon, at)).toBe(true);
+      expect(griZone(3 * at[0] + 1.6 * at[1])).toBe(zone);
+      expect(at[1]).toBe(3);
+    }
+    // A's letter halfway across A's width at that height: x from 0 to (20 − 1.6 × 3) / 3.
+    expect(labels[0]!.at[0]).toBeCloseTo((20 - 4.8) / 6, 9);
+  });
+
+  it("every vertex of a zone's polygon has at least that zone's lower GRI", () => {
     for (const { zone, points } of zones) {
-      const c = polygonCentroid(points);
-      expect(inside(points, c)).toBe(true);
-      expect(griZone(3 * c[0] + 1.6 * c[1])).toBe(zone);
       for (const [x, y] of points) {
         const gri = Math.min(100, 3 * x + 1.6 * y);
         // Vertices lie on the zone's own boundaries (inclusive of both edges here).

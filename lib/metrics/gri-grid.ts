@@ -76,20 +76,22 @@ export function griZoneLines(): Array<{ gri: number; from: GridPoint; to: GridPo
   });
 }
 
-/** A polygon's centroid (area-weighted): where a zone's letter sits. */
-export function polygonCentroid(points: readonly GridPoint[]): GridPoint {
-  let area = 0;
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x0, y0] = points[i]!;
-    const [x1, y1] = points[(i + 1) % points.length]!;
-    const cross = x0 * y1 - x1 * y0;
-    area += cross;
-    cx += (x0 + x1) * cross;
-    cy += (y0 + y1) * cross;
-  }
-  return [cx / (3 * area), cy / (3 * area)];
+/**
+ * Where each zone's letter sits: a row just above the x-axis, at the middle of the zone's width
+ * there (E: between its boundary and the grid's right edge). Near the x-axis rather than at the
+ * zones' centres, because patients' points crowd the left edge (little time below range).
+ */
+export function griZoneLabelPoints(
+  height = GRI_GRID_HYPER_MAX / 20,
+): Array<{ zone: GriZone; at: GridPoint }> {
+  const xAt = (gri: number) => (gri - GRI_HYPER_WEIGHT * height) / GRI_HYPO_WEIGHT;
+  return GRI_ZONES.map((zone, i) => {
+    const last = i === GRI_ZONES.length - 1;
+    const x = last
+      ? (xAt(i * GRI_ZONE_WIDTH) + GRI_GRID_HYPO_MAX) / 2
+      : (Math.max(0, xAt(i * GRI_ZONE_WIDTH)) + xAt((i + 1) * GRI_ZONE_WIDTH)) / 2;
+    return { zone, at: [x, height] };
+  });
 }
 
 export interface GridPlacement {
