@@ -20,7 +20,7 @@ const X_TICKS = [0, 180, 360, 540, 720, 900, 1080, 1260, 1440];
 const X_TICK_NARROW_EVERY = 360;
 /**
  * Labels closer than this share of the plot's height are pushed apart (54 and 70 mg/dL lie about
- * 4 % apart): 7 % of the smallest plot height (the printed 50 mm, about 190 px) is 13 px.
+ * 4 % apart): 7 % of the smallest plot height (the printed 46 mm, about 174 px) is 12 px.
  */
 const LABEL_MIN_GAP_PERCENT = 7;
 
@@ -84,7 +84,7 @@ export function AgpChart({ report }: { report: AgpReport }) {
   return (
     <figure className="agp-chart" data-testid="agp-chart">
       {/* The plot's box; the glucose labels hang in its left margin, the clock in its bottom one. */}
-      <div className="agp-plot relative mt-1 mr-5 mb-7 ml-11 text-slate-700 dark:text-slate-300">
+      <div className="agp-plot relative mt-3 mr-5 mb-7 ml-11 text-slate-700 dark:text-slate-300">
         <svg
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"

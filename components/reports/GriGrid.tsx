@@ -13,6 +13,8 @@ const H = 230;
 const BOX = { left: 40, right: 10, top: 8, bottom: 38 };
 const PLOT_W = W - BOX.left - BOX.right;
 const PLOT_H = H - BOX.top - BOX.bottom;
+/** How far (drawn units) a zone letter keeps from a period's point: a marker's radius and half a letter. */
+const LETTER_CLEARANCE = 16;
 
 /** Green to red, as the AGP report shades the zones; light enough for dark letters in light mode. */
 const ZONE_FILL: Record<GriZone, string> = {
@@ -127,7 +129,11 @@ export function GriGrid({ periods, id }: { periods: GriGridPeriod[]; id: string 
             strokeDasharray="3 2"
           />
         ))}
-        {griZoneLabelPoints().map(({ zone, at: [cx, cy] }) => {
+        {griZoneLabelPoints(
+          shown.map((p) => placeOnGriGrid(p.index.hypoComponent, p.index.hyperComponent).at),
+          [PLOT_W / GRI_GRID_HYPO_MAX, PLOT_H / GRI_GRID_HYPER_MAX],
+          LETTER_CLEARANCE,
+        ).map(({ zone, at: [cx, cy] }) => {
           return (
             <text
               key={zone}

@@ -64,6 +64,23 @@ describe("griZonePolygons", () => {
     expect(labels[0]!.at[0]).toBeCloseTo((20 - 4.8) / 6, 9);
   });
 
+  it("moves a letter that a period's point would cover along its zone's middle line, still inside the zone", () => {
+    const row = griZoneLabelPoints();
+    const points: GridPoint[] = [
+      [1.9, 4.7],
+      [3.6, 2.6],
+    ];
+    const moved = griZoneLabelPoints(points, [8, 3], 16);
+    const a = moved[0]!;
+    const away = (p: GridPoint) =>
+      Math.min(...points.map((q) => Math.hypot((p[0] - q[0]) * 8, (p[1] - q[1]) * 3)));
+    expect(a.at).not.toEqual(row[0]!.at);
+    expect(away(a.at)).toBeGreaterThan(away(row[0]!.at));
+    expect(inside(zones[0]!.points, a.at)).toBe(true);
+    // The other letters are far from the points and stay in the row.
+    expect(moved.slice(1)).toEqual(row.slice(1));
+  });
+
   it("every vertex of a zone's polygon has at least that zone's lower GRI", () => {
     for (const { zone, points } of zones) {
       for (const [x, y] of points) {

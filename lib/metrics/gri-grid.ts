@@ -76,21 +76,44 @@ export function griZoneLines(): Array<{ gri: number; from: GridPoint; to: GridPo
   });
 }
 
+/** Where a zone's middle level line (GRI 10, 30, 50, 70; E: 90) is at `fraction` of the way from the x-axis end to the y-axis end. */
+function onMiddleLine(i: number, fraction: number): GridPoint {
+  const gri = i * GRI_ZONE_WIDTH + GRI_ZONE_WIDTH / 2;
+  const xEnd = Math.min(gri / GRI_HYPO_WEIGHT, GRI_GRID_HYPO_MAX);
+  const yAtXEnd = (gri - GRI_HYPO_WEIGHT * xEnd) / GRI_HYPER_WEIGHT;
+  const yEnd = Math.min(gri / GRI_HYPER_WEIGHT, GRI_GRID_HYPER_MAX);
+  const xAtYEnd = (gri - GRI_HYPER_WEIGHT * yEnd) / GRI_HYPO_WEIGHT;
+  return [xEnd + fraction * (xAtYEnd - xEnd), yAtXEnd + fraction * (yEnd - yAtXEnd)];
+}
+
 /**
- * Where each zone's letter sits: a row just above the x-axis, at the middle of the zone's width
- * there (E: between its boundary and the grid's right edge). Near the x-axis rather than at the
- * zones' centres, because patients' points crowd the left edge (little time below range).
+ * Where each zone's letter sits. First choice: a row just above the x-axis, at the middle of the
+ * zone's width there (E: between its boundary and the right edge), which reads as a scale A to E.
+ * Where that spot lies within `clearance` (in drawn units, `scale` per grid unit) of a period's
+ * point, the letter moves along the zone's middle line to the spot farthest from the points: a
+ * letter never hides a point, nor a point a letter.
  */
 export function griZoneLabelPoints(
-  height = GRI_GRID_HYPER_MAX / 20,
+  avoid: readonly GridPoint[] = [],
+  scale: GridPoint = [1, 1],
+  clearance = 0,
 ): Array<{ zone: GriZone; at: GridPoint }> {
+  const height = GRI_GRID_HYPER_MAX / 20;
   const xAt = (gri: number) => (gri - GRI_HYPER_WEIGHT * height) / GRI_HYPO_WEIGHT;
+  const distance = (p: GridPoint) =>
+    Math.min(Infinity, ...avoid.map((a) => Math.hypot((p[0] - a[0]) * scale[0], (p[1] - a[1]) * scale[1])));
   return GRI_ZONES.map((zone, i) => {
     const last = i === GRI_ZONES.length - 1;
-    const x = last
-      ? (xAt(i * GRI_ZONE_WIDTH) + GRI_GRID_HYPO_MAX) / 2
-      : (Math.max(0, xAt(i * GRI_ZONE_WIDTH)) + xAt((i + 1) * GRI_ZONE_WIDTH)) / 2;
-    return { zone, at: [x, height] };
+    const row: GridPoint = [
+      last
+        ? (xAt(i * GRI_ZONE_WIDTH) + GRI_GRID_HYPO_MAX) / 2
+        : (Math.max(0, xAt(i * GRI_ZONE_WIDTH)) + xAt((i + 1) * GRI_ZONE_WIDTH)) / 2,
+      height,
+    ];
+    if (distance(row) >= clearance) return { zone, at: row };
+    const candidates = [row, ...[0.25, 0.5, 0.75].map((f) => onMiddleLine(i, f))];
+    const best = candidates.reduce((a, b) => (distance(b) > distance(a) ? b : a));
+    return { zone, at: best };
   });
 }
 
