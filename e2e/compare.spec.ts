@@ -99,7 +99,7 @@ test("the GRI with its zone for both periods, and both periods on one GRI grid",
   await openDashboard(page, "SandboxUser2");
   await page.goto("/reports/compare");
   const c = await expectTableMatchesApi(page, "days=14");
-  const zone = (g: number) => "ABCDE"[Math.min(4, Math.max(0, Math.ceil(g / 20) - 1))];
+  const zone = (g: number) => "ABCDE".charAt(Math.min(4, Math.max(0, Math.ceil(g / 20) - 1)));
   for (const period of ["earlier", "recent"] as const) {
     const g = c[period].gri!;
     await expect(

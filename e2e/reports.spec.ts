@@ -134,7 +134,7 @@ test("the GRI with its zone, and the GRI grid with this and the previous period'
       previous: await summary(endMs - 28 * day - 1000, endMs - 14 * day - 1000),
     };
   });
-  const zone = (g: number) => "ABCDE"[Math.min(4, Math.max(0, Math.ceil(g / 20) - 1))];
+  const zone = (g: number) => "ABCDE".charAt(Math.min(4, Math.max(0, Math.ceil(g / 20) - 1)));
   await expect(page.getByTestId("agp-stats")).toContainText(
     `${gri.current.gri.toFixed(1)} · zone ${zone(gri.current.gri)}`,
   );
