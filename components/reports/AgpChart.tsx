@@ -20,7 +20,7 @@ const X_TICKS = [0, 180, 360, 540, 720, 900, 1080, 1260, 1440];
 const X_TICK_NARROW_EVERY = 360;
 /**
  * Labels closer than this share of the plot's height are pushed apart (54 and 70 mg/dL lie about
- * 4 % apart): 7 % of the smallest plot height (the printed 46 mm, about 174 px) is 12 px.
+ * 4 % apart): 7 % of the smallest plot height (the printed 44 mm, about 166 px) is 12 px.
  */
 const LABEL_MIN_GAP_PERCENT = 7;
 

@@ -239,7 +239,9 @@ export function GriGrid({ periods, id }: { periods: GriGridPeriod[]; id: string 
                       <span>
                         {p.label}
                         {p.dates && (
-                          <span className="block text-slate-700 dark:text-slate-300">{p.dates}</span>
+                          <span className="gri-dates block text-slate-700 dark:text-slate-300">
+                            {p.dates}
+                          </span>
                         )}
                         {beyond && <span className="block">{beyond}</span>}
                       </span>
