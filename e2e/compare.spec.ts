@@ -13,6 +13,7 @@ interface Side {
   endDate: string;
   patientDays?: { firstDay: string; lastDay: string };
   timeInRanges: { inRange: number } | null;
+  gri: number | null;
 }
 interface Api {
   comparison: {
@@ -100,6 +101,25 @@ test("SandboxUser2: both periods' time in range as the API answers, the attribut
   // User2's nights differ from period to period: some share moves by a point or more (in about
   // 59 of 60 fortnights; should this one be the exception, the 30 days carry the sentence).
   expect(sentences14 + sentences30, "an attribution sentence on the page").toBeGreaterThan(0);
+});
+
+test("the GRI with its zone for both periods, and both periods on one GRI grid", async ({ page }) => {
+  await openDashboard(page, "SandboxUser2");
+  await page.goto("/reports/compare");
+  const c = await expectTableMatchesApi(page, "days=14");
+  const zone = (g: number) => "ABCDE".charAt(Math.min(4, Math.max(0, Math.ceil(g / 20) - 1)));
+  for (const period of ["earlier", "recent"] as const) {
+    const g = c[period].gri!;
+    await expect(
+      page.getByTestId("comparison-table").locator(`tr[data-metric="gri"] td[data-period="${period}"]`),
+    ).toHaveText(`${g.toFixed(1)} · zone ${zone(g)}`);
+    await expect(
+      page.getByTestId("gri-table").locator(`tr[data-period="${period}"] td[data-zone]`),
+    ).toHaveText(zone(g));
+  }
+  const grid = page.getByTestId("gri-grid");
+  await expect(grid.getByRole("img", { name: /Recent period: GRI .*Earlier period: GRI/ })).toBeVisible();
+  await expect(grid.locator("svg g[data-period]")).toHaveCount(2);
 });
 
 test("a recent period at the start of the data: the earlier period is empty and said so", async ({

@@ -113,3 +113,94 @@ test("an account without data gets no report, and says why (SandboxUser6)", asyn
   await expect(page.getByTestId("agp-empty")).toContainText("No glucose readings exist");
   await expect(page.getByTestId("agp-report")).toHaveCount(0);
 });
+
+test("the GRI with its zone, and the GRI grid with this and the previous period's points", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser1");
+  await page.goto("/reports");
+  const gri = await page.evaluate(async () => {
+    const range = await (await fetch("/api/cgm/v2/users/self/dataRange")).json();
+    const endMs = Date.parse(`${range.egvs.end.systemTime}Z`);
+    const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const summary = async (from: number, to: number) =>
+      (
+        await fetch(
+          `/api/reports/summary?${new URLSearchParams({ startDate: text(from), endDate: text(to) })}`,
+        )
+      ).json();
+    const day = 86_400_000;
+    return {
+      current: await summary(endMs - 14 * day, endMs),
+      previous: await summary(endMs - 28 * day - 1000, endMs - 14 * day - 1000),
+    };
+  });
+  const zone = (g: number) => "ABCDE".charAt(Math.min(4, Math.max(0, Math.ceil(g / 20) - 1)));
+  await expect(page.getByTestId("agp-stats")).toContainText(
+    `${gri.current.gri.toFixed(1)} · zone ${zone(gri.current.gri)}`,
+  );
+  const grid = page.getByTestId("gri-grid");
+  await expect(grid.getByRole("img", { name: /^GRI grid/ })).toBeVisible();
+  await expect(grid.locator("polygon[data-zone]")).toHaveCount(5);
+  await expect(grid.locator("svg [data-period]")).toHaveCount(2);
+  const rows = grid.getByTestId("gri-table");
+  await expect(rows.locator('tr[data-period="current"]')).toContainText(gri.current.gri.toFixed(1));
+  await expect(rows.locator('tr[data-period="previous"]')).toContainText(gri.previous.gri.toFixed(1));
+  await expect(rows.locator('tr[data-period="previous"] td[data-zone]')).toHaveText(zone(gri.previous.gri));
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("the AGP fits: no sideways scroll, the whole day from 00:00 to 24:00 on screen, labels at least 11 px", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser1");
+    await page.goto("/reports");
+    const chart = page.getByTestId("agp-chart");
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("agp-360.png") });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const labels = chart.locator("[data-axis]");
+    const boxes = await labels.evaluateAll((els) =>
+      els.flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const shown = getComputedStyle(el).display !== "none";
+        return shown ? [{ text: el.textContent, axis: el.getAttribute("data-axis"), ...r.toJSON() }] : [];
+      }),
+    );
+    const x = boxes.filter((b) => b.axis === "x");
+    expect(x.map((b) => b.text)).toEqual(["00:00", "06:00", "12:00", "18:00", "24:00"]);
+    for (const b of boxes) {
+      expect(b.left, `${b.text} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(b.right, `${b.text} ends on screen`).toBeLessThanOrEqual(360);
+      expect(b.height, `${b.text} is at least 11 px tall`).toBeGreaterThanOrEqual(11);
+    }
+    // The clock labels do not overlap one another.
+    for (let i = 1; i < x.length; i++) expect(x[i]!.left).toBeGreaterThan(x[i - 1]!.right);
+    const fontSizes = await labels.evaluateAll((els) =>
+      els.map((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(Math.min(...fontSizes)).toBeGreaterThanOrEqual(11);
+  });
+
+  test("the events table stacks its rows: amount and status on screen without sideways scroll", async ({
+    page,
+  }) => {
+    await openDashboard(page, "SandboxUser1");
+    await page.goto("/dashboard/events?deleted=show");
+    const row = page.locator("tbody tr[data-status]").first();
+    await expect(row).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const label of ["Amount", "Status"]) {
+      const cell = row.locator(`td[data-label="${label}"]`);
+      await expect(cell).toBeVisible();
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${label} ends on screen`).toBeLessThanOrEqual(360);
+    }
+    // The table's own box does not scroll sideways either.
+    const table = page.locator("table.stack-narrow").first();
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  });
+});

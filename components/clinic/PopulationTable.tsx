@@ -226,6 +226,11 @@ export function PopulationTable({
   unit: GlucoseUnit;
 }) {
   const columns = useMemo(() => columnsIn(unit), [unit]);
+  // A stacked row on a phone names each value by its column (app/globals.css, stack-narrow).
+  const labelOf = (key: SortKey) => {
+    const c = columns.find((c) => c.key === key);
+    return c ? (c.hint ? `${c.label} (${c.hint})` : c.label) : key;
+  };
   const [sort, setSort] = useState<{ key: SortKey; direction: "ascending" | "descending" }>({
     key: "flags",
     direction: "descending",
@@ -325,7 +330,7 @@ export function PopulationTable({
         className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         <table
-          className="w-full border-collapse text-left text-sm [&_thead_th]:px-2 [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
+          className="stack-narrow w-full border-collapse text-left text-sm [&_thead_th]:px-2 [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
           data-testid="population"
         >
           <caption className="sr-only">
@@ -376,43 +381,43 @@ export function PopulationTable({
                       <span data-status={r.status}>{STATUS_LABELS[r.status]}</span>
                     </span>
                   </th>
-                  <td>
+                  <td data-label={labelOf("flags")}>
                     <Flags flags={r.flags} thresholds={thresholds} unit={unit} />
                   </td>
-                  <td className={num} data-col="veryLow">
+                  <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
                     <Value text={pct(t?.veryLow, [thresholds.veryLowPercent])} />
                   </td>
-                  <td className={num} data-col="low">
+                  <td className={num} data-col="low" data-label={labelOf("low")}>
                     <Value text={pct(t ? t.veryLow + t.low : null, [thresholds.lowPercent])} />
                   </td>
-                  <td className={num} data-col="inRange">
+                  <td className={num} data-col="inRange" data-label={labelOf("inRange")}>
                     <Value text={pct(t?.inRange, [thresholds.inRangeBelowPercent])} />
                   </td>
-                  <td className={num} data-col="change">
+                  <td className={num} data-col="change" data-label={labelOf("change")}>
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
                   </td>
-                  <td className={num} data-col="mean">
+                  <td className={num} data-col="mean" data-label={labelOf("mean")}>
                     <Value text={r.metrics?.mean != null ? formatMgdlIn(r.metrics.mean, unit) : null} />
                   </td>
-                  <td className={num} data-col="gmi">
+                  <td className={num} data-col="gmi" data-label={labelOf("gmi")}>
                     <Value text={pct(r.metrics?.gmi)} />
                   </td>
-                  <td className={num} data-col="cv">
+                  <td className={num} data-col="cv" data-label={labelOf("cv")}>
                     <Value text={pct(r.metrics?.cv)} />
                   </td>
-                  <td className={num} data-col="gri">
+                  <td className={num} data-col="gri" data-label={labelOf("gri")}>
                     <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />
                   </td>
-                  <td className={num} data-col="sensor">
+                  <td className={num} data-col="sensor" data-label={labelOf("sensor")}>
                     <Value text={pct(r.metrics?.sensorActivePercent, [thresholds.sensorBelowPercent])} />
                   </td>
-                  <td className="whitespace-nowrap" data-col="risk">
+                  <td className="whitespace-nowrap" data-col="risk" data-label={labelOf("risk")}>
                     <Risk row={r} />
                   </td>
-                  <td className={num} data-col="lastData">
+                  <td className={num} data-col="lastData" data-label={labelOf("lastData")}>
                     <LastData row={r} />
                   </td>
-                  <td className="whitespace-nowrap">
+                  <td className="whitespace-nowrap" data-label="Reports">
                     {SHARES.has(r.status) ? (
                       <Link
                         href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}

@@ -33,7 +33,7 @@ export function MarkersTable({
         tabIndex={0}
         className="mt-2 max-h-96 overflow-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
       >
-        <table className="w-full text-left">
+        <table className="stack-narrow w-full text-left">
           <caption className="sr-only">Events and calibrations on the trace, newest first</caption>
           <thead>
             <tr className="border-b border-slate-300 dark:border-slate-700">
@@ -54,8 +54,10 @@ export function MarkersTable({
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {formatDisplayTime(r.displayTime)}
                 </th>
-                <td className="py-1 pr-3">{r.what}</td>
-                <td className="py-1 text-right tabular-nums">
+                <td data-label="Entry" className="py-1 pr-3">
+                  {r.what}
+                </td>
+                <td data-label="Value" className="py-1 text-right tabular-nums">
                   {r.valueText ?? (
                     <>
                       <span aria-hidden="true">—</span>

@@ -29,9 +29,13 @@ export function DayEventsTable({ events }: { events: DayEvent[] }) {
             <th scope="row" className={`${TH_ROW} tabular-nums`}>
               <time dateTime={e.displayTime}>{e.clock}</time>
             </th>
-            <td className={TD}>{e.type}</td>
-            <td className={TD}>{e.detail ?? <Blank />}</td>
-            <td className={`${TD} whitespace-nowrap tabular-nums`}>
+            <td data-label="Type" className={TD}>
+              {e.type}
+            </td>
+            <td data-label="Detail" className={TD}>
+              {e.detail ?? <Blank />}
+            </td>
+            <td data-label="Amount" className={`${TD} whitespace-nowrap tabular-nums`}>
               {e.amount ?? <Blank label="no value" />}
             </td>
           </tr>

@@ -55,17 +55,21 @@ export function AlertSettingsTable({
               <th scope="row" className={TH_ROW}>
                 {alertNameLabel(s.alertName)}
               </th>
-              <td className={`${TD} whitespace-nowrap tabular-nums`}>{value ?? <Blank label="not set" />}</td>
-              <td className={`${TD} whitespace-nowrap tabular-nums`}>
+              <td data-label="Alert at" className={`${TD} whitespace-nowrap tabular-nums`}>
+                {value ?? <Blank label="not set" />}
+              </td>
+              <td data-label="Snooze" className={`${TD} whitespace-nowrap tabular-nums`}>
                 {snooze ?? <Blank label="not given" />}
               </td>
               {withDelay && (
-                <td className={`${TD} whitespace-nowrap tabular-nums`}>
+                <td data-label="Delay" className={`${TD} whitespace-nowrap tabular-nums`}>
                   {"delay" in s ? countText(s.delay, "minute", "minutes") : <Blank label="not given" />}
                 </td>
               )}
-              <td className={TD}>{s.enabled ? "On" : "Off"}</td>
-              <td className={`${TD} whitespace-nowrap`}>
+              <td data-label="Enabled" className={TD}>
+                {s.enabled ? "On" : "Off"}
+              </td>
+              <td data-label="Last changed (receiver)" className={`${TD} whitespace-nowrap`}>
                 <DisplayTime value={s.displayTime} />
               </td>
             </tr>

@@ -27,9 +27,14 @@ export function CalibrationsTable({ caption, rows }: { caption: string; rows: Ca
             <th scope="row" className={TH_ROW}>
               <DisplayTime value={r.displayTime} />
             </th>
-            <td className={`${TD} whitespace-nowrap tabular-nums`}>{r.valueText}</td>
+            <td data-label="Value" className={`${TD} whitespace-nowrap tabular-nums`}>
+              {r.valueText}
+            </td>
             {converted && (
-              <td className={`${TD} whitespace-nowrap tabular-nums text-slate-700 dark:text-slate-300`}>
+              <td
+                data-label="As entered"
+                className={`${TD} whitespace-nowrap tabular-nums text-slate-700 dark:text-slate-300`}
+              >
                 {r.enteredText ?? r.valueText}
               </td>
             )}

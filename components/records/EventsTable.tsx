@@ -40,12 +40,16 @@ export function EventsTable({ caption, events }: { caption: string; events: Even
               <th scope="row" className={`${TH_ROW} ${struck}`}>
                 <DisplayTime value={e.displayTime} />
               </th>
-              <td className={`${TD} ${struck}`}>{eventTypeLabel(e.eventType)}</td>
-              <td className={`${TD} ${struck}`}>{subType ?? <Blank />}</td>
-              <td className={`${TD} whitespace-nowrap tabular-nums ${struck}`}>
+              <td data-label="Type" className={`${TD} ${struck}`}>
+                {eventTypeLabel(e.eventType)}
+              </td>
+              <td data-label="Detail" className={`${TD} ${struck}`}>
+                {subType ?? <Blank />}
+              </td>
+              <td data-label="Amount" className={`${TD} whitespace-nowrap tabular-nums ${struck}`}>
                 {value ?? <Blank label="no value" />}
               </td>
-              <td className={TD}>
+              <td data-label="Status" className={TD}>
                 {deleted ? (
                   <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-red-900 dark:bg-red-950 dark:text-red-200">
                     Deleted

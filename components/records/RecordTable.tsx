@@ -1,8 +1,9 @@
 import { formatDateTimeText } from "@/lib/records/format";
 
 /**
- * The frame of every record table: a caption, and horizontal scrolling on a narrow phone (the
- * region is focusable so a keyboard can scroll it too). It is `relative` so that the absolutely
+ * The frame of every record table: a caption, and below 480 px stacked rows (the `stack-narrow`
+ * class of app/globals.css: give every td a data-label, its column's name). Wider, the region
+ * scrolls sideways if it must (it is focusable so a keyboard can scroll it too). It is `relative` so that the absolutely
  * placed screen-reader text of its cells stays inside it instead of widening the page.
  */
 export function RecordTable({ caption, children }: { caption: string; children: React.ReactNode }) {
@@ -13,7 +14,7 @@ export function RecordTable({ caption, children }: { caption: string; children: 
       tabIndex={0}
       className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
     >
-      <table className="w-full min-w-[34rem] border-collapse text-left text-sm">
+      <table className="stack-narrow w-full min-w-[34rem] border-collapse text-left text-sm">
         <caption className="mb-2 caption-top text-left text-sm text-slate-700 dark:text-slate-300">
           {caption}
         </caption>

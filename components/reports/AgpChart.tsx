@@ -3,16 +3,26 @@ import type { AgpReport } from "@/lib/reports/agp-model";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 
 /**
- * The AGP chart, drawn on the server as SVG: it paints with the HTML, prints crisply and renders
- * in the PDF without JavaScript. 5–95 and 25–75 percentile bands, the median, the target range.
+ * The AGP chart, drawn on the server: it paints with the HTML, prints crisply and renders in the
+ * PDF without JavaScript. 5–95 and 25–75 percentile bands, the median, the target range.
  * Screen readers get the chart's summary as its name and the hourly values as a table.
+ *
+ * The plot stretches to any width (preserveAspectRatio="none", strokes that do not scale) while its
+ * labels are HTML placed over it by percentage: on a 360 px phone the whole day fits and the
+ * labels keep their size, where a scaled SVG would shrink them to a few pixels.
  */
-const W = 720;
-const H = 250;
-const BOX = { left: 44, right: 22, top: 8, bottom: 22 };
-const PLOT_W = W - BOX.left - BOX.right;
-const PLOT_H = H - BOX.top - BOX.bottom;
+/** The plot's own coordinates: minutes of the day across, a 0–1000 scale of the glucose axis up. */
+const W = 1440;
+const H = 1000;
 const BAND_COLOUR = "#0072B2";
+/** Every 3 hours on a wide screen; every 6 on a phone, where nine labels would touch. */
+const X_TICKS = [0, 180, 360, 540, 720, 900, 1080, 1260, 1440];
+const X_TICK_NARROW_EVERY = 360;
+/**
+ * Labels closer than this share of the plot's height are pushed apart (54 and 70 mg/dL lie about
+ * 4 % apart): 7 % of the smallest plot height (the printed 44 mm, about 166 px) is 12 px.
+ */
+const LABEL_MIN_GAP_PERCENT = 7;
 
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
@@ -30,15 +40,14 @@ function runs(points: AgpReport["agp"]): Point[][] {
     } else run.push(p);
   }
   if (run.length) out.push(run);
-  // The day is a circle: a run ending at 23:45 continues into one starting at 00:00, drawn to 24:00.
   return out;
 }
 
-/** Label positions (ascending values, so descending y) at least 12 px apart, lower ones pushed down. */
-function spreadLabels(ys: number[]): number[] {
-  const out = [...ys];
+/** Label positions (percent from the top; ascending values, so descending) at least a gap apart, lower ones pushed down. */
+export function spreadLabels(tops: number[], gap = LABEL_MIN_GAP_PERCENT): number[] {
+  const out = [...tops];
   for (let i = out.length - 2; i >= 0; i--) {
-    if (out[i]! - out[i + 1]! < 12) out[i] = out[i + 1]! + 12;
+    if (out[i]! - out[i + 1]! < gap) out[i] = out[i + 1]! + gap;
   }
   return out;
 }
@@ -58,72 +67,63 @@ export function agpSummary(report: AgpReport): string {
 
 export function AgpChart({ report }: { report: AgpReport }) {
   const { axis, target } = report;
-  const x = (minute: number) => BOX.left + (minute / 1440) * PLOT_W;
+  const x = (minute: number) => minute;
   const y = (v: number) =>
-    BOX.top + ((axis.max - Math.min(axis.max, Math.max(axis.min, v))) / (axis.max - axis.min)) * PLOT_H;
+    ((axis.max - Math.min(axis.max, Math.max(axis.min, v))) / (axis.max - axis.min)) * H;
+  const top = (v: number) => (y(v) / H) * 100;
   const f = (n: number) => n.toFixed(1);
   const area = (run: Point[], lo: keyof Point, hi: keyof Point) => {
-    const top = run.map((p) => `${f(x(p.minute))},${f(y(p[hi]))}`);
-    const bottom = run.map((p) => `${f(x(p.minute))},${f(y(p[lo]))}`).reverse();
-    return `M${top.join("L")}L${bottom.join("L")}Z`;
+    const upper = run.map((p) => `${f(x(p.minute))},${f(y(p[hi]))}`);
+    const lower = run.map((p) => `${f(x(p.minute))},${f(y(p[lo]))}`).reverse();
+    return `M${upper.join("L")}L${lower.join("L")}Z`;
   };
   const line = (run: Point[]) => `M${run.map((p) => `${f(x(p.minute))},${f(y(p.p50))}`).join("L")}`;
   const summary = agpSummary(report);
-  // 54 and 70 mg/dL lie 10 px apart: labels closer than 12 px are pushed apart downwards.
-  const labelYs = spreadLabels(axis.ticks.map((v) => y(v) + 4));
+  const labelTops = spreadLabels(axis.ticks.map(top));
+  const isTarget = (v: number) => v === target.low || v === target.high;
   return (
     <figure className="agp-chart" data-testid="agp-chart">
-      {/* On a phone the chart keeps a readable size and scrolls sideways. */}
-      <section
-        className="overflow-x-auto print:overflow-visible"
-        aria-label="Ambulatory glucose profile, scrolls sideways"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-        tabIndex={0}
-      >
+      {/* The plot's box; the glucose labels hang in its left margin, the clock in its bottom one. */}
+      <div className="agp-plot relative mt-3 mr-5 mb-7 ml-11 text-slate-700 dark:text-slate-300">
         <svg
           viewBox={`0 0 ${W} ${H}`}
+          preserveAspectRatio="none"
           role="img"
           aria-label={`Ambulatory glucose profile. ${summary}`}
-          className="h-auto w-full min-w-[34rem] text-slate-700 print:min-w-0 dark:text-slate-300"
+          className="block h-56 w-full overflow-visible sm:h-64"
         >
           <rect
-            x={BOX.left}
-            width={PLOT_W}
+            x={0}
+            width={W}
             y={y(target.high)}
             height={y(target.low) - y(target.high)}
             fill="#009E73"
             fillOpacity={0.1}
           />
-          {axis.ticks.map((v, i) => (
-            <g key={v}>
-              <line
-                x1={BOX.left}
-                x2={W - BOX.right}
-                y1={y(v)}
-                y2={y(v)}
-                stroke={v === target.low || v === target.high ? "#009E73" : "currentColor"}
-                strokeOpacity={v === target.low || v === target.high ? 1 : 0.25}
-                strokeWidth={v === target.low || v === target.high ? 1.5 : 1}
-              />
-              <text x={BOX.left - 6} y={labelYs[i]} textAnchor="end" fontSize={11} fill="currentColor">
-                {formatGlucoseNumber(v, report.unit)}
-              </text>
-            </g>
+          {axis.ticks.map((v) => (
+            <line
+              key={v}
+              x1={0}
+              x2={W}
+              y1={y(v)}
+              y2={y(v)}
+              stroke={isTarget(v) ? "#009E73" : "currentColor"}
+              strokeOpacity={isTarget(v) ? 1 : 0.25}
+              strokeWidth={isTarget(v) ? 1.5 : 1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
-          {[0, 180, 360, 540, 720, 900, 1080, 1260, 1440].map((m) => (
-            <g key={m}>
-              <line
-                x1={x(m)}
-                x2={x(m)}
-                y1={BOX.top}
-                y2={H - BOX.bottom}
-                stroke="currentColor"
-                strokeOpacity={0.12}
-              />
-              <text x={x(m)} y={H - 6} textAnchor="middle" fontSize={11} fill="currentColor">
-                {clock(m)}
-              </text>
-            </g>
+          {X_TICKS.map((m) => (
+            <line
+              key={m}
+              x1={x(m)}
+              x2={x(m)}
+              y1={0}
+              y2={H}
+              stroke="currentColor"
+              strokeOpacity={0.12}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {runs(report.agp).map((run) => (
             <g key={run[0]!.minute}>
@@ -134,15 +134,37 @@ export function AgpChart({ report }: { report: AgpReport }) {
                 fill="none"
                 stroke="#00375A"
                 strokeWidth={2.2}
+                vectorEffect="non-scaling-stroke"
                 className="dark:stroke-sky-200"
               />
             </g>
           ))}
-          <text x={BOX.left + 4} y={BOX.top + 12} fontSize={11} fill="currentColor">
-            {report.unit}
-          </text>
         </svg>
-      </section>
+        {/* The labels repeat what the table under the chart gives screen readers. */}
+        <div aria-hidden="true" className="agp-axis-labels text-xs tabular-nums">
+          <span className="absolute top-1 left-1">{report.unit}</span>
+          {axis.ticks.map((v, i) => (
+            <span
+              key={v}
+              data-axis="y"
+              className="absolute -left-11 w-9 -translate-y-1/2 text-right"
+              style={{ top: `${labelTops[i]!.toFixed(2)}%` }}
+            >
+              {formatGlucoseNumber(v, report.unit)}
+            </span>
+          ))}
+          {X_TICKS.map((m) => (
+            <span
+              key={m}
+              data-axis="x"
+              className={`absolute top-full mt-1 -translate-x-1/2 ${m % X_TICK_NARROW_EVERY === 0 ? "" : "hidden sm:block print:block"}`}
+              style={{ left: `${((m / W) * 100).toFixed(3)}%` }}
+            >
+              {m === W ? "24:00" : clock(m)}
+            </span>
+          ))}
+        </div>
+      </div>
       <figcaption className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block h-0.5 w-5 bg-[#00375A] dark:bg-sky-200" /> Median

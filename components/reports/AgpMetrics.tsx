@@ -3,6 +3,7 @@ import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
 import { formatDuration } from "@/lib/trace/format";
+import { GRI_ZONE_WORDS } from "./GriGrid";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
@@ -27,7 +28,13 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
       `target ${CV_STABLE_MAX_PERCENT}% or less`,
     ],
     ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
-    ["Glycemia Risk Index (GRI)", metrics.gri === null ? "—" : metrics.gri.toFixed(1)],
+    [
+      "Glycemia Risk Index (GRI)",
+      report.gri.current === null
+        ? "—"
+        : `${report.gri.current.gri.toFixed(1)} · zone ${report.gri.current.zone}`,
+      report.gri.current ? `${GRI_ZONE_WORDS[report.gri.current.zone]} (zones A–E)` : undefined,
+    ],
   ];
   return (
     <div className="agp-metrics grid gap-4 md:grid-cols-2 print:grid-cols-2 print:gap-3">

@@ -1,5 +1,6 @@
 import type { AgpReport as AgpReportModel } from "@/lib/reports/agp-model";
 import { AgpChart } from "./AgpChart";
+import { AgpGriGrid } from "./AgpGriGrid";
 import { AgpMetrics } from "./AgpMetrics";
 import { DailyProfiles } from "./DailyProfiles";
 import { MethodsNote } from "./MethodsNote";
@@ -16,7 +17,8 @@ export function AgpReport({ report }: { report: AgpReportModel }) {
       data-period={`${report.period.firstDay ?? ""}_${report.period.lastDay ?? ""}`}
     >
       <AgpMetrics report={report} />
-      <section aria-labelledby="agp-profile-heading">
+      <AgpGriGrid report={report} />
+      <section aria-labelledby="agp-profile-heading" className="agp-profile">
         <h2 id="agp-profile-heading" className="mb-1 font-semibold">
           Ambulatory glucose profile
         </h2>

@@ -181,22 +181,26 @@ export function BlockTable({
             </th>
             {show.earlier && (
               <>
-                <td className={`${CT_TD} text-right tabular-nums`}>
+                <td data-label="Earlier: in range" className={`${CT_TD} text-right tabular-nums`}>
                   {r.earlierText ?? <Blank label="no readings" />}
                 </td>
-                <td className={`${CT_TD} text-right tabular-nums`}>{r.earlierWeight ?? <Blank />}</td>
+                <td data-label="Earlier: share of readings" className={`${CT_TD} text-right tabular-nums`}>
+                  {r.earlierWeight ?? <Blank />}
+                </td>
               </>
             )}
             {show.recent && (
               <>
-                <td className={`${CT_TD} text-right tabular-nums`}>
+                <td data-label="Recent: in range" className={`${CT_TD} text-right tabular-nums`}>
                   {r.recentText ?? <Blank label="no readings" />}
                 </td>
-                <td className={`${CT_TD} text-right tabular-nums`}>{r.recentWeight ?? <Blank />}</td>
+                <td data-label="Recent: share of readings" className={`${CT_TD} text-right tabular-nums`}>
+                  {r.recentWeight ?? <Blank />}
+                </td>
               </>
             )}
             {both && (
-              <td className={`${CT_TD} text-right tabular-nums`}>
+              <td data-label="Contribution (points)" className={`${CT_TD} text-right tabular-nums`}>
                 {r.contribution === null ? <Blank /> : r.contribution}
               </td>
             )}

@@ -1,8 +1,11 @@
+import { reportGri } from "@/lib/metrics/report";
 import { formatDateTimeText, formatDayText } from "@/lib/records/format";
 import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/lib/reports/comparison";
 import { formDates } from "@/lib/reports/comparison-view";
 import type { PatientDays } from "@/lib/reports/patient-days";
 import { REPORT_MAX_DAYS } from "@/lib/reports/period";
+import type { ReportSummary } from "@/lib/reports/summary";
+import { GriGrid } from "./GriGrid";
 
 const FIELD =
   "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
@@ -142,5 +145,18 @@ export function AttributionMethod() {
         over the day&rdquo;.
       </p>
     </section>
+  );
+}
+
+/** Both periods on one GRI grid: the recent period filled, the earlier one hollow. */
+export function CompareGriGrid({ earlier, recent }: { earlier: ReportSummary; recent: ReportSummary }) {
+  return (
+    <GriGrid
+      id="compare-gri-grid"
+      periods={[
+        { key: "recent", label: "Recent period", dates: null, index: reportGri(recent), marker: "filled" },
+        { key: "earlier", label: "Earlier period", dates: null, index: reportGri(earlier), marker: "hollow" },
+      ]}
+    />
   );
 }

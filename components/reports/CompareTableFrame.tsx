@@ -1,7 +1,7 @@
 /**
  * The comparison's tables: the caption above the scrolling box rather than inside it (a caption
- * inside scrolls away with the columns on a phone), compact cells, headers that may wrap. The box
- * scrolls sideways only when a phone is narrower still, and a keyboard can scroll it.
+ * inside scrolls away with the columns on a phone), compact cells, headers that may wrap; below
+ * 480 px stacked rows (`stack-narrow`, app/globals.css: every td carries its column's data-label).
  */
 export function CompareTableFrame({
   id,
@@ -23,7 +23,7 @@ export function CompareTableFrame({
         tabIndex={0}
         className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
       >
-        <table aria-labelledby={id} className="w-full border-collapse text-left text-sm">
+        <table aria-labelledby={id} className="stack-narrow w-full border-collapse text-left text-sm">
           {children}
         </table>
       </section>

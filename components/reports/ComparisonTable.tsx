@@ -99,17 +99,25 @@ export function ComparisonTable({
               )}
             </th>
             {show.earlier && (
-              <td className={`${CT_TD} text-right tabular-nums`} data-period="earlier">
+              <td
+                className={`${CT_TD} text-right tabular-nums`}
+                data-period="earlier"
+                data-label={earlierLabel}
+              >
                 {r.earlier ?? <Blank label="no readings" />}
               </td>
             )}
             {show.recent && (
-              <td className={`${CT_TD} text-right tabular-nums`} data-period="recent">
+              <td
+                className={`${CT_TD} text-right tabular-nums`}
+                data-period="recent"
+                data-label={recentLabel}
+              >
                 {r.recent ?? <Blank label="no readings" />}
               </td>
             )}
             {both && (
-              <td className={CT_TD} data-period="change">
+              <td className={CT_TD} data-period="change" data-label="Change">
                 {r.change ? <ChangeCell change={r.change} /> : <Blank label="no change to show" />}
               </td>
             )}

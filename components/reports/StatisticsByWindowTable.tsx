@@ -23,6 +23,7 @@ const GROUPS = {
 } as const satisfies Record<string, ReadonlyArray<readonly [keyof GroupCounts, string]>>;
 
 const NUM = `${TD} text-right tabular-nums`;
+const DASHBOARD_COLUMNS = ["Mean", "Median", "SD", "Sensor use"] as const;
 
 /**
  * The statistics by window: per window, the service's counts of that window's readings in its
@@ -106,24 +107,24 @@ export function StatisticsByWindowTable({
                 {`${hoursLabel(w)} · ${bounds(w.bounds)}`}
               </span>
             </th>
-            <td className={NUM} data-testid="window-readings">
+            <td className={NUM} data-testid="window-readings" data-label="Readings">
               {(w.counts.urgentLow ?? 0) + w.counts.below + w.counts.within + w.counts.above}
             </td>
-            {groups.map(([g]) => (
-              <td key={g} className={NUM} data-group={g}>
+            {groups.map(([g, label]) => (
+              <td key={g} className={NUM} data-group={g} data-label={`The service: ${label}`}>
                 {percent(w.percents, g)}
               </td>
             ))}
-            <td className={NUM}>
+            <td className={NUM} data-label="Mean">
               {w.summary ? glucose(w.summary.meanMgdl, "mg/dL") : <Blank label="no readings" />}
             </td>
-            <td className={NUM}>
+            <td className={NUM} data-label="Median">
               {w.summary ? glucose(w.summary.medianMgdl, "mg/dL") : <Blank label="no readings" />}
             </td>
-            <td className={NUM}>
+            <td className={NUM} data-label="SD">
               {w.summary ? glucose(w.summary.sdMgdl, "mg/dL") : <Blank label="no readings" />}
             </td>
-            <td className={NUM}>
+            <td className={NUM} data-label="Sensor use">
               {w.summary ? formatPercent(w.summary.sensorUsePercent) : <Blank label="no readings" />}
             </td>
           </tr>
@@ -135,26 +136,34 @@ export function StatisticsByWindowTable({
               every number from the service
             </span>
           </th>
-          <td className={NUM} data-testid="together-readings">
+          <td className={NUM} data-testid="together-readings" data-label="Readings">
             {together.nValues}
           </td>
-          {groups.map(([g]) => (
-            <td key={g} className={NUM} data-group={g}>
+          {groups.map(([g, label]) => (
+            <td key={g} className={NUM} data-group={g} data-label={`The service: ${label}`}>
               {percent(togetherPercents, g)}
             </td>
           ))}
           {together.nValues === 0 ? (
-            [0, 1, 2, 3].map((k) => (
-              <td key={k} className={NUM}>
+            DASHBOARD_COLUMNS.map((label) => (
+              <td key={label} className={NUM} data-label={label}>
                 <Blank label="no readings" />
               </td>
             ))
           ) : (
             <>
-              <td className={NUM}>{glucose(together.mean, dataUnit)}</td>
-              <td className={NUM}>{glucose(together.median, dataUnit)}</td>
-              <td className={NUM}>{glucose(together.stdDev, dataUnit)}</td>
-              <td className={NUM}>{formatPercent(together.utilizationPercent)}</td>
+              <td className={NUM} data-label="Mean">
+                {glucose(together.mean, dataUnit)}
+              </td>
+              <td className={NUM} data-label="Median">
+                {glucose(together.median, dataUnit)}
+              </td>
+              <td className={NUM} data-label="SD">
+                {glucose(together.stdDev, dataUnit)}
+              </td>
+              <td className={NUM} data-label="Sensor use">
+                {formatPercent(together.utilizationPercent)}
+              </td>
             </>
           )}
         </tr>

@@ -61,6 +61,12 @@ export const GRI_HYPO_WEIGHT = 3.0;
 export const GRI_HYPER_WEIGHT = 1.6;
 export const GRI_MAX = 100;
 export const GRI_ZONE_WIDTH = 20;
+/**
+ * The GRI grid's axes as the AGP report v4 and Klonoff 2023 (Figure 5) draw them: the hypoglycaemia
+ * component from 0 to 30 % across, the hyperglycaemia component from 0 to 60 % up.
+ */
+export const GRI_GRID_HYPO_MAX = 30;
+export const GRI_GRID_HYPER_MAX = 60;
 
 /**
  * Coefficient of variation at or below which glycemia counts as stable (%).

@@ -1,6 +1,6 @@
 import { coefficientOfVariation, mean, standardDeviation } from "./descriptive";
 import { gmi } from "./gmi";
-import { glycemiaRiskIndex } from "./gri";
+import { type GlycemiaRiskIndex, glycemiaRiskIndex, griZone } from "./gri";
 import { hbgi, lbgi } from "./risk-index";
 import { sensorActivePercent } from "./sensor";
 import { type PerConsensusRange, timeInRanges } from "./time-in-ranges";
@@ -47,4 +47,10 @@ export function reportMetrics(valuesMgdl: readonly number[], startMs: number, en
     lbgi: lbgi(valuesMgdl),
     hbgi: hbgi(valuesMgdl),
   };
+}
+
+/** The GRI of a period's metrics as one value with its zone again (null: no readings). */
+export function reportGri(m: Pick<ReportMetrics, "gri" | "griHypo" | "griHyper">): GlycemiaRiskIndex | null {
+  if (m.gri === null || m.griHypo === null || m.griHyper === null) return null;
+  return { gri: m.gri, hypoComponent: m.griHypo, hyperComponent: m.griHyper, zone: griZone(m.gri) };
 }

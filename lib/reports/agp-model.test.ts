@@ -3,7 +3,7 @@ import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { goalLabel } from "@/lib/trace/goal-text";
 import { bandRangeText, buildAgpReport, DAILY_PROFILE_DAYS, dailyProfiles } from "./agp-model";
-import { lastDays } from "./period";
+import { lastDays, previousPeriod } from "./period";
 import type { Reading } from "./readings";
 
 const standard = TARGET_PRESETS.standard;
@@ -108,7 +108,14 @@ describe("buildAgpReport", () => {
   }
 
   it("computes the panel from every reading and the chosen group's goals", () => {
-    const report = buildAgpReport({ period, readings, dataUnit: "mg/dL", unit: "mg/dL", preset: standard });
+    const report = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+      previous: null,
+    });
     // 14 × 288 + 1 readings; 14 × 12 are at 03:xx.
     expect(report.metrics.nValues).toBe(4033);
     const veryLow = (100 * 168) / 4033;
@@ -131,6 +138,7 @@ describe("buildAgpReport", () => {
       dataUnit: "mg/dL",
       unit: "mg/dL",
       preset: standard,
+      previous: null,
     });
     expect(report.period).toMatchObject({ ...days, days: 14 });
     const profiles = report.dailyProfiles.map((d) => d.day);
@@ -138,7 +146,14 @@ describe("buildAgpReport", () => {
   });
 
   it("draws the 03:00 dip in the profile and nowhere else", () => {
-    const report = buildAgpReport({ period, readings, dataUnit: "mg/dL", unit: "mg/dL", preset: standard });
+    const report = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+      previous: null,
+    });
     const at = (minute: number) => report.agp.find((p) => p?.minute === minute)!;
     expect(at(3 * 60 + 30)).toMatchObject({ p5: 50, p50: 50, p95: 50 });
     expect(at(12 * 60)).toMatchObject({ p5: 120, p50: 120, p95: 120 });
@@ -147,10 +162,54 @@ describe("buildAgpReport", () => {
   });
 
   it("shows mmol/L when asked, with the same percentages", () => {
-    const mg = buildAgpReport({ period, readings, dataUnit: "mg/dL", unit: "mg/dL", preset: standard });
-    const mmol = buildAgpReport({ period, readings, dataUnit: "mg/dL", unit: "mmol/L", preset: standard });
+    const mg = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+      previous: null,
+    });
+    const mmol = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mmol/L",
+      preset: standard,
+      previous: null,
+    });
     expect(mmol.bands!.map((b) => b.percent)).toEqual(mg.bands!.map((b) => b.percent));
     expect(mmol.meanText).toBe(((mg.metrics.mean ?? 0) / 18.0182).toFixed(1));
     expect(mmol.target).toEqual({ low: 3.9, high: 10 });
+  });
+
+  it("gives the GRI with its zone, and the previous period's beside it", () => {
+    const before = previousPeriod(period);
+    // The period before: 250 mg/dL (high, not very high) a third of the time, 120 otherwise: GRI 1.6 × 0.5 × 33.3 = 26.7, zone B.
+    const earlier: Reading[] = [];
+    for (let t = before.startMs, i = 0; t <= before.endMs; t += 300_000, i++) {
+      earlier.push(reading(formatDateTime(t), i % 3 === 0 ? 250 : 120));
+    }
+    const report = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+      previous: { period: before, readings: earlier },
+    });
+    // 168 of 4033 readings very low: hypo = 4.17 %, GRI = 3 × 4.17 = 12.5, zone A.
+    const hypo = (100 * 168) / 4033;
+    expect(report.gri.current).toEqual({ gri: 3 * hypo, hypoComponent: hypo, hyperComponent: 0, zone: "A" });
+    const previous = report.gri.previous;
+    if (previous === "unread") throw new Error("the previous period was given");
+    const share = (100 * earlier.filter((r) => r.mgdl === 250).length) / earlier.length;
+    expect(previous.index!.hyperComponent).toBeCloseTo(0.5 * share, 10);
+    expect(previous.index!.zone).toBe("B");
+    expect(previous.lastDay).toBe("2026-11-01");
+    expect(
+      buildAgpReport({ period, readings, dataUnit: "mg/dL", unit: "mg/dL", preset: standard, previous: null })
+        .gri.previous,
+    ).toBe("unread");
   });
 });

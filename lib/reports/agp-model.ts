@@ -2,7 +2,8 @@ import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
-import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import { type GlycemiaRiskIndex, glycemiaRiskIndexOf } from "@/lib/metrics/gri";
+import { type ReportMetrics, reportGri, reportMetrics } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
@@ -49,12 +50,27 @@ export interface ProfileDay {
   lines: Array<Array<[number, number]>>;
 }
 
+/** The GRI of the period before the report's (the same length), for the GRI grid's second point. */
+export interface PreviousGri {
+  /** The previous period's first and last day on the patient's clock (null: no readings in it). */
+  firstDay: string | null;
+  lastDay: string | null;
+  /** null: no readings in the previous period. */
+  index: GlycemiaRiskIndex | null;
+}
+
 export interface AgpReport {
   period: ReportPeriod & { days: number; firstDay: string | null; lastDay: string | null };
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   preset: Pick<TargetPreset, "id" | "label">;
   metrics: ReportMetrics;
+  /**
+   * The GRI with its components and zone, this period's and the previous one's. previous is
+   * "unread" when the page could not read that period (before the earliest readable date, or the
+   * read failed): the report is drawn without it.
+   */
+  gri: { current: GlycemiaRiskIndex | null; previous: PreviousGri | "unread" };
   /** Mean and SD in the display unit, rounded as the unit is read. */
   meanText: string | null;
   sdText: string | null;
@@ -164,9 +180,28 @@ export interface AgpReportInput {
   dataUnit: GlucoseUnit;
   unit: GlucoseUnit;
   preset: TargetPreset;
+  /** The period of the same length just before, and its readings; null when it could not be read. */
+  previous: { period: ReportPeriod; readings: readonly Reading[] } | null;
 }
 
-export function buildAgpReport({ period, readings, dataUnit, unit, preset }: AgpReportInput): AgpReport {
+function previousGri(previous: AgpReportInput["previous"]): PreviousGri | "unread" {
+  if (previous === null) return "unread";
+  const days = reportDays(previous.period, previous.readings);
+  return {
+    firstDay: days?.firstDay ?? null,
+    lastDay: days?.lastDay ?? null,
+    index: glycemiaRiskIndexOf(previous.readings.map((r) => r.mgdl)),
+  };
+}
+
+export function buildAgpReport({
+  period,
+  readings,
+  dataUnit,
+  unit,
+  preset,
+  previous,
+}: AgpReportInput): AgpReport {
   const values = readings.map((r) => r.mgdl);
   const metrics = reportMetrics(values, period.startMs, period.endMs);
   const shares = timeInBands(values, preset.edges);
@@ -186,6 +221,10 @@ export function buildAgpReport({ period, readings, dataUnit, unit, preset }: Agp
     dataUnit,
     preset: { id: preset.id, label: preset.label },
     metrics,
+    gri: {
+      current: reportGri(metrics),
+      previous: previousGri(previous),
+    },
     // A mean of exactly 39 or 401 (every reading LOW or HIGH) reads as the word, like the readings.
     meanText: metrics.mean === null ? null : displayValue(convertGlucose(metrics.mean, "mg/dL", unit), unit),
     sdText: metrics.sd === null ? null : text(metrics.sd, unit),

@@ -1,15 +1,21 @@
 import "server-only";
+import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
 import { type AgpReport, buildAgpReport } from "./agp-model";
 import { newestRecord } from "./patient-days";
-import type { PeriodRequest } from "./period";
+import { type PeriodRequest, previousPeriod } from "./period";
 import { patientClock, resolveReportPeriod } from "./period-load";
 import { loadReadings } from "./readings";
 
-/** The AGP report's service calls; null when the service holds no EGVs at all. */
+/**
+ * The AGP report's service calls; null when the service holds no EGVs at all. The period before
+ * (same length) is read too, in parallel, for the GRI grid's second point: one window more per
+ * report, within the per-user call budget. It is a side note, so its failure leaves it out rather
+ * than failing the report.
+ */
 export async function loadAgpReport(
   connection: ConnectionRef,
   preferences: Preferences,
@@ -24,12 +30,22 @@ export async function loadAgpReport(
           request,
         );
   if (period === null) return null;
-  const { dataUnit, readings } = await loadReadings(connection, period);
+  const before = previousPeriod(period);
+  const [{ dataUnit, readings }, previous] = await Promise.all([
+    loadReadings(connection, period),
+    before.startMs < EARLIEST_MS
+      ? null
+      : loadReadings(connection, before).then(
+          (r) => ({ period: before, readings: r.readings }),
+          () => null,
+        ),
+  ]);
   return buildAgpReport({
     period,
     readings,
     dataUnit,
     unit: displayUnit(preferences, dataUnit),
     preset: TARGET_PRESETS[population],
+    previous,
   });
 }

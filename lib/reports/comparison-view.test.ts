@@ -136,6 +136,12 @@ describe("comparisonRows", () => {
     });
   });
 
+  it("the GRI with its zone: 40 is the top of B, 60 the top of C", () => {
+    // Earlier: 50 % high → hyper 25, GRI 1.6 × 25 = 40. Recent: 25 % low → hypo 20, GRI 60.
+    expect(row(rows, "gri")).toMatchObject({ earlier: "40.0 · zone B", recent: "60.0 · zone C" });
+    expect(row(rows, "gri").change).toEqual({ direction: "up", amount: "20.0", judgement: "worse" });
+  });
+
   it("the mean changes without a judgement, in the display unit", () => {
     expect(row(rows, "mean")).toMatchObject({ earlier: "150 mg/dL", recent: "90 mg/dL" });
     expect(row(rows, "mean").change).toEqual({ direction: "down", amount: "60 mg/dL", judgement: null });

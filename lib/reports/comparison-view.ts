@@ -2,6 +2,7 @@ import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
+import { griZone } from "@/lib/metrics/gri";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
@@ -217,7 +218,8 @@ function rowSpecs(unit: GlucoseUnit): RowSpec[] {
       key: "gri",
       label: "Glycemia Risk Index (GRI)",
       value: (s) => s.gri,
-      show: (v) => v.toFixed(1),
+      // The zone beside the number, as the AGP report writes it: the zone is what the grid shows.
+      show: (v) => `${v.toFixed(1)} · zone ${griZone(v)}`,
       amount: plain,
       better: "down",
       judgeFrom: JUDGE_FROM.gri,

@@ -3,7 +3,12 @@ import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { BlockChart, BlockTable } from "@/components/reports/BlockChart";
-import { AttributionMethod, ComparePeriodForm, PeriodsText } from "@/components/reports/CompareParts";
+import {
+  AttributionMethod,
+  CompareGriGrid,
+  ComparePeriodForm,
+  PeriodsText,
+} from "@/components/reports/CompareParts";
 import { ComparisonTable } from "@/components/reports/ComparisonTable";
 import { MethodsNote } from "@/components/reports/MethodsNote";
 import { ReportsNav } from "@/components/reports/ReportsNav";
@@ -164,6 +169,16 @@ export default async function ComparePage({
               for LBGI and HBGI). Mean, SD and GMI are not judged: a lower mean can come with more lows.
             </p>
           )}
+        </Panel>
+      )}
+
+      {(show.earlier || show.recent) && (
+        <Panel title="Glycemia Risk Index grid" id="compare-gri">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Where each period&apos;s GRI comes from: its hypoglycaemia component across, its hyperglycaemia
+            component up. Lower and further left is better.
+          </p>
+          <CompareGriGrid earlier={earlier} recent={recent} />
         </Panel>
       )}
 
