@@ -12,6 +12,7 @@ import {
   standardDeviation,
   timeInRanges,
 } from "@/lib/metrics";
+import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import {
   type ClockChange,
@@ -28,6 +29,7 @@ import {
   traceTable,
   withGapBreaks,
 } from "@/lib/trace";
+import { type GoalHeadline, goalHeadline, type JudgedRanges, judgeRanges } from "./judged-ranges";
 import { TRACE_RANGES, type TraceRange } from "./ranges";
 
 /**
@@ -154,7 +156,18 @@ export interface Overview {
   events: EventMarker[];
   calibrations: CalibrationMarker[];
   clockChanges: ClockChange[];
-  summary: { startMs: number; endMs: number; ours: OurSummary; service: ServiceSummary | null };
+  summary: {
+    startMs: number;
+    endMs: number;
+    /** Whole days the summary reads ("the last 14 days"). */
+    days: number;
+    ours: OurSummary;
+    /** The summary judged against the patient's target group; null without readings. */
+    goals: JudgedRanges | null;
+    /** The worst unmet goal in words, for the top of the page; null without readings. */
+    headline: GoalHeadline | null;
+    service: ServiceSummary | null;
+  };
 }
 
 /**
@@ -200,6 +213,8 @@ export interface OverviewInput {
   events: EventV2[];
   calibrations: Calibration[];
   statistics: StatisticsV2Response | null;
+  /** The patient's consensus target group: its bands and goals judge the summary. */
+  preset: TargetPreset;
 }
 
 /** Rates read to one more decimal than values: 1.3 mg/dL/min, 0.07 mmol/L/min. */
@@ -224,6 +239,9 @@ export function buildOverview(input: OverviewInput): Overview {
   const valuesMgdl = egvs.egvs.map((e) => metricValueMgdl(e.value, dataUnit, e.status));
   const meanMgdl = mean(valuesMgdl);
   const sdMgdl = standardDeviation(valuesMgdl);
+  const cv = coefficientOfVariation(valuesMgdl);
+  const summaryDays = Math.round((windows.summary.endMs - windows.summary.startMs) / MS_PER_DAY);
+  const goals = judgeRanges(input.preset, valuesMgdl, cv, unit);
 
   return {
     range,
@@ -271,6 +289,9 @@ export function buildOverview(input: OverviewInput): Overview {
     clockChanges: changes,
     summary: {
       ...windows.summary,
+      days: summaryDays,
+      goals,
+      headline: goals && goalHeadline(goals, `the last ${summaryDays} days`),
       ours: {
         nValues: valuesMgdl.length,
         sensorActivePercent: sensorActivePercent(
@@ -280,7 +301,7 @@ export function buildOverview(input: OverviewInput): Overview {
         ),
         mean: meanMgdl === null ? null : roundForUnit(convertGlucose(meanMgdl, "mg/dL", unit), unit),
         sd: sdMgdl === null ? null : roundForUnit(convertGlucose(sdMgdl, "mg/dL", unit), unit),
-        cv: coefficientOfVariation(valuesMgdl),
+        cv,
         gmi: gmi(meanMgdl),
         timeInRanges: timeInRanges(valuesMgdl).percentages,
       },
