@@ -8,6 +8,7 @@ import {
   timeInBands,
 } from "@/lib/metrics/targets";
 import { bandRangeText } from "@/lib/reports/agp-model";
+import { formatGlucoseNumber } from "@/lib/trace/format";
 import { goalSubject, type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { RANGE_LABELS } from "./palette";
 
@@ -94,3 +95,18 @@ export function goalHeadline(judged: Pick<JudgedRanges, "unmet">, period: string
 }
 
 const lowerFirst = (s: string) => `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
+
+/**
+ * What the shaded band of a trace is: the patient's own display range, which shades the chart and
+ * nothing else. The time in ranges and the goals keep the consensus ranges (`consensusRange`, the
+ * group's target range in words), and a custom band says so rather than seeming to move them.
+ */
+export function shadingNote(
+  target: { low: number; high: number },
+  unit: GlucoseUnit,
+  consensusRange: string,
+): string {
+  const band = `${formatGlucoseNumber(target.low, unit)}–${formatGlucoseNumber(target.high, unit)}`;
+  if (band === consensusRange) return `Target range ${band} ${unit} shaded.`;
+  return `Target range ${band} ${unit} shaded: your display setting, shading only. Time in ranges and goals use the consensus range ${consensusRange} ${unit}.`;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Calibration, EgvV2, EventV2, StatisticsV2Response } from "@/lib/cgm";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { DEFAULT_PREFERENCES } from "@/lib/preferences";
+import { shadingNote } from "./judged-ranges";
 import {
   buildOverview,
   consensusStatisticsRequest,
@@ -301,6 +302,32 @@ describe("buildOverview: the consensus goals", () => {
       "Below 3.5 mmol/L",
       "Below 3.0 mmol/L",
     ]);
+  });
+});
+
+describe("shadingNote", () => {
+  it("says a custom display band shades the trace only, and which range the numbers use", () => {
+    expect(shadingNote({ low: 80, high: 140 }, "mg/dL", "70–180")).toBe(
+      "Target range 80–140 mg/dL shaded: your display setting, shading only. " +
+        "Time in ranges and goals use the consensus range 70–180 mg/dL.",
+    );
+    expect(shadingNote({ low: 3.9, high: 10 }, "mmol/L", "3.9–10.0")).toBe(
+      "Target range 3.9–10.0 mmol/L shaded.",
+    );
+  });
+
+  it("is the overview's: a custom band of 80–140 leaves the numbers on the consensus ranges, and says so", () => {
+    const o = buildOverview(
+      input({ preferences: { ...DEFAULT_PREFERENCES, targetLowMgdl: 80, targetHighMgdl: 140 } }),
+    );
+    expect(o.shading).toContain(
+      "shading only. Time in ranges and goals use the consensus range 70–180 mg/dL.",
+    );
+    expect(o.summary.goals!.bands.find((b) => b.key === "inRange")).toMatchObject({
+      range: "70–180",
+      percent: 20,
+    });
+    expect(buildOverview(input()).shading).toBe("Target range 70–180 mg/dL shaded.");
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from "@/lib/metrics";
 import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
+import { bandRangeText } from "@/lib/reports/agp-model";
 import {
   type ClockChange,
   clockChanges,
@@ -29,7 +30,13 @@ import {
   traceTable,
   withGapBreaks,
 } from "@/lib/trace";
-import { type GoalHeadline, goalHeadline, type JudgedRanges, judgeRanges } from "./judged-ranges";
+import {
+  type GoalHeadline,
+  goalHeadline,
+  type JudgedRanges,
+  judgeRanges,
+  shadingNote,
+} from "./judged-ranges";
 import { TRACE_RANGES, type TraceRange } from "./ranges";
 
 /**
@@ -133,8 +140,10 @@ export interface Overview {
   range: TraceRange;
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
-  /** Target range in the unit on screen. */
+  /** Target range in the unit on screen: the patient's display band, which shades the trace only. */
   target: { low: number; high: number };
+  /** What the shading is, and that the numbers keep the consensus ranges when it differs. */
+  shading: string;
   /** systemTime (ms) of the service's newest EGV: the client asks dataRange whether it moved. */
   dataEndMs: number;
   latest: LatestView | null;
@@ -243,14 +252,17 @@ export function buildOverview(input: OverviewInput): Overview {
   const summaryDays = Math.round((windows.summary.endMs - windows.summary.startMs) / MS_PER_DAY);
   const goals = judgeRanges(input.preset, valuesMgdl, cv, unit);
 
+  const target = {
+    low: fromMgdlRounded(preferences.targetLowMgdl, unit),
+    high: fromMgdlRounded(preferences.targetHighMgdl, unit),
+  };
+
   return {
     range,
     unit,
     dataUnit,
-    target: {
-      low: fromMgdlRounded(preferences.targetLowMgdl, unit),
-      high: fromMgdlRounded(preferences.targetHighMgdl, unit),
-    },
+    target,
+    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
     dataEndMs,
     latest:
       last && lastRecord
