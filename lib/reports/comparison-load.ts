@@ -1,12 +1,15 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import { judgeRanges } from "@/lib/dashboard/judged-ranges";
+import { TARGET_PRESETS, type TargetGroup, type TargetPreset } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
+import type { JudgedGoal } from "@/lib/trace/goal-text";
 import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
 import { comparisonPeriods, earlierPeriodProblem } from "./comparison-view";
 import type { PeriodRequest } from "./period";
-import { dataEndMs, loadReadings } from "./readings";
+import { dataEndMs, loadReadings, type Reading } from "./readings";
 
 /**
  * The comparison as the page and GET /api/reports/compare answer it: metrics in mg/dL (as the
@@ -17,6 +20,13 @@ export interface ComparisonReport extends Omit<Comparison, "attribution"> {
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   attribution: Array<BandAttribution & { sentence: string | null }>;
+  /** Each period judged against the patient's target group; null for a period without readings. */
+  goals: {
+    group: TargetGroup;
+    groupLabel: string;
+    earlier: JudgedGoal[] | null;
+    recent: JudgedGoal[] | null;
+  };
 }
 
 /** Null when the request needs the end of the data and the service holds no readings at all. */
@@ -24,6 +34,8 @@ export async function loadComparison(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
+  // The patient's target group; the standard group until it is stored per patient.
+  preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<ComparisonReport | null> {
   const end = request.kind === "days" ? await dataEndMs(connection) : null;
   const periods = comparisonPeriods(request, end);
@@ -38,10 +50,23 @@ export async function loadComparison(
   ]);
   const comparison = compareReadings(periods.earlier, earlier.readings, periods.recent, recent.readings);
   const unit = displayUnit(preferences, recent.dataUnit);
+  const judge = (readings: readonly Reading[], cv: number | null) =>
+    judgeRanges(
+      preset,
+      readings.map((r) => r.mgdl),
+      cv,
+      unit,
+    )?.goals ?? null;
   return {
     unit,
     dataUnit: recent.dataUnit,
     ...comparison,
     attribution: comparison.attribution.map((a) => ({ ...a, sentence: attributionSentence(a, unit) })),
+    goals: {
+      group: preset.id,
+      groupLabel: preset.label,
+      earlier: judge(earlier.readings, comparison.earlier.cv),
+      recent: judge(recent.readings, comparison.recent.cv),
+    },
   };
 }
