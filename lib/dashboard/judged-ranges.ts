@@ -47,12 +47,14 @@ export function judgeRanges(
   valuesMgdl: readonly number[],
   cv: number | null,
   unit: GlucoseUnit,
+  /** At least these decimals in every percentage (judgeBands). */
+  minDecimals = 0,
 ): JudgedRanges | null {
   const shares = timeInBands(valuesMgdl, preset.edges);
   if (shares === null) return null;
   const counts: Record<BandKey, number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
   for (const v of valuesMgdl) counts[bandOf(v, preset.edges)]++;
-  const judged = judgeBands(preset, shares, cv, unit);
+  const judged = judgeBands(preset, shares, cv, unit, minDecimals);
   return {
     group: preset.id,
     groupLabel: preset.label,

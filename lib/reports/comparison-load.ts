@@ -56,6 +56,8 @@ export async function loadComparison(
       readings.map((r) => r.mgdl),
       cv,
       unit,
+      // One decimal, as the metrics table beside it shows the same shares.
+      1,
     )?.goals ?? null;
   return {
     unit,
