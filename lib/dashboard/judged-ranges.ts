@@ -52,8 +52,6 @@ export function judgeRanges(
 ): JudgedRanges | null {
   const shares = timeInBands(valuesMgdl, preset.edges);
   if (shares === null) return null;
-  const counts: Record<BandKey, number> = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
-  for (const v of valuesMgdl) counts[bandOf(v, preset.edges)]++;
   const judged = judgeBands(preset, shares, cv, unit, minDecimals);
   return {
     group: preset.id,
@@ -64,7 +62,8 @@ export function judgeRanges(
       range: bandRangeText(key, preset.edges, unit),
       percent: shares[key],
       percentText: judged.bandText[key],
-      readings: counts[key],
+      // The count back from its exact share (count / n × 100).
+      readings: Math.round((shares[key] / 100) * valuesMgdl.length),
     })),
     goals: judged.goals,
     unmet: judged.unmet,
