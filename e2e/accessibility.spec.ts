@@ -84,6 +84,18 @@ test("the dashboard over 24 hours and 14 days, its tables open (mmol/L, calibrat
   await expectNoViolations(page, "the dashboard, 14 days, tables open");
 });
 
+test("the overview with an unmet goal said first, and the daily view's goals (SandboxUser2)", async ({
+  page,
+}) => {
+  await openDashboard(page, "SandboxUser2");
+  await expect(page.getByTestId("goal-headline")).toBeVisible();
+  await expect(page.getByTestId("tir-goals")).toBeVisible();
+  await expectNoViolations(page, "the dashboard with an unmet goal");
+  await page.goto("/dashboard/day");
+  await expect(page.getByTestId("tir-goals")).toBeVisible();
+  await expectNoViolations(page, "the daily view with its goals");
+});
+
 test("the events, calibrations and devices pages", async ({ page }) => {
   await openDashboard(page, "SandboxUser3");
   await page.goto("/dashboard/events?deleted=show");
@@ -127,8 +139,12 @@ test.describe("in dark mode", () => {
   test("the dashboard (with a risk badge) and the record pages", async ({ page }) => {
     await openDashboard(page, "SandboxUser2");
     await expect(page.getByTestId("hypo-risk")).toBeVisible();
+    await expect(page.getByTestId("goal-headline")).toBeVisible();
     await openTraceTables(page);
     await expectNoViolations(page, "the dashboard, dark");
+    await page.goto("/dashboard/day");
+    await expect(page.getByTestId("tir-goals")).toBeVisible();
+    await expectNoViolations(page, "the daily view, dark");
     await page.goto("/dashboard/events?deleted=show");
     await expectNoViolations(page, "the events page, dark");
     await page.goto("/dashboard/devices");
@@ -140,6 +156,7 @@ test.describe("in dark mode", () => {
     await expectNoViolations(page, "the statistics page, dark");
     await page.goto("/reports/compare");
     await expect(page.getByTestId("comparison-table")).toBeVisible();
+    await expect(page.getByTestId("compare-goals")).toBeVisible();
     await expectNoViolations(page, "the comparison page, dark");
   });
 });

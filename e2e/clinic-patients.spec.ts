@@ -72,7 +72,8 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     const row = page.locator("tr", { has: page.getByRole("link", { name: "Sam Sandbox", exact: true }) });
     await expect(row.locator("[data-status]")).toHaveText("Sharing");
     // One decimal, or up to three next to a flag's threshold (percentBesideThresholds).
-    await expect(row.locator('[data-col="inRange"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
+    await expect(row.locator('[data-col="inRange"] [data-value]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
+    await expect(row.locator('[data-col="inRange"]')).toContainText(/(✓ met|✗ not met)$/);
     await expect(row.locator('[data-col="sensor"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
     await expectNoViolations(page, "the population view");
     // In mmol/L the glucose edges and the mean follow; the choice is remembered for this clinician.

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm";
+import { GoalMark } from "@/components/glucose/GoalList";
 import { Blank, TH_COL } from "@/components/records/RecordTable";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
@@ -16,6 +17,7 @@ import {
   type TriageThresholds,
 } from "@/lib/clinic/triage";
 import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "@/lib/metrics/constants";
+import type { GoalMetric } from "@/lib/metrics/targets";
 import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
@@ -35,6 +37,7 @@ type SortKey =
   | "veryLow"
   | "low"
   | "inRange"
+  | "high"
   | "change"
   | "mean"
   | "gmi"
@@ -65,6 +68,8 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return t ? t.veryLow + t.low : null;
     case "inRange":
       return t?.inRange ?? null;
+    case "high":
+      return t ? t.high + t.veryHigh : null;
     case "change":
       return t && row.previousInRange !== null ? t.inRange - row.previousInRange : null;
     case "mean":
@@ -92,6 +97,7 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   veryLow: "descending",
   low: "descending",
   inRange: "ascending",
+  high: "descending",
   change: "ascending",
   mean: "descending",
   gmi: "descending",
@@ -109,6 +115,33 @@ const pct = (v: number | null | undefined, thresholds: readonly number[] = []) =
 
 function Value({ text, label }: { text: string | null; label?: string }) {
   return text === null ? <Blank label={label ?? "no data"} /> : text;
+}
+
+/**
+ * A percentage judged against its consensus goal: the number (never shown across the goal or the
+ * column's flag thresholds), then "✓ met" or "✗ not met" in words beneath.
+ */
+function Judged({
+  row,
+  metric,
+  value,
+  thresholds = [],
+}: {
+  row: PopulationRow;
+  metric: GoalMetric;
+  value: number | null | undefined;
+  thresholds?: readonly number[];
+}) {
+  const goal = row.metrics?.goals.find((g) => g.metric === metric);
+  if (value === null || value === undefined || !goal) return <Value text={pct(value, thresholds)} />;
+  return (
+    <>
+      <span data-value="">{pct(value, [...thresholds, goal.goal])}</span>
+      <span className="block text-xs whitespace-nowrap" data-met={goal.met}>
+        <GoalMark met={goal.met} />
+      </span>
+    </>
+  );
 }
 
 const FLAG_CLASS =
@@ -202,6 +235,12 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
       key: "inRange",
       label: "In range",
       hint: `time ${g(LOW_BELOW_MGDL)}–${g(IN_RANGE_MAX_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    {
+      key: "high",
+      label: `> ${g(IN_RANGE_MAX_MGDL)}`,
+      hint: `time above ${g(IN_RANGE_MAX_MGDL)} ${unit}`,
       numeric: true,
     },
     { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
@@ -385,13 +424,36 @@ export function PopulationTable({
                     <Flags flags={r.flags} thresholds={thresholds} unit={unit} />
                   </td>
                   <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
-                    <Value text={pct(t?.veryLow, [thresholds.veryLowPercent])} />
+                    <Judged
+                      row={r}
+                      metric="timeBelow54"
+                      value={t?.veryLow}
+                      thresholds={[thresholds.veryLowPercent]}
+                    />
                   </td>
                   <td className={num} data-col="low" data-label={labelOf("low")}>
-                    <Value text={pct(t ? t.veryLow + t.low : null, [thresholds.lowPercent])} />
+                    <Judged
+                      row={r}
+                      metric="timeBelow70"
+                      value={t ? t.veryLow + t.low : null}
+                      thresholds={[thresholds.lowPercent]}
+                    />
                   </td>
                   <td className={num} data-col="inRange" data-label={labelOf("inRange")}>
-                    <Value text={pct(t?.inRange, [thresholds.inRangeBelowPercent])} />
+                    <Judged
+                      row={r}
+                      metric="timeInRange"
+                      value={t?.inRange}
+                      thresholds={[thresholds.inRangeBelowPercent]}
+                    />
+                  </td>
+                  <td className={num} data-col="high" data-label={labelOf("high")}>
+                    <Judged
+                      row={r}
+                      metric="timeAbove180"
+                      value={t ? t.high + t.veryHigh : null}
+                      thresholds={[thresholds.highPercent]}
+                    />
                   </td>
                   <td className={num} data-col="change" data-label={labelOf("change")}>
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
@@ -403,7 +465,7 @@ export function PopulationTable({
                     <Value text={pct(r.metrics?.gmi)} />
                   </td>
                   <td className={num} data-col="cv" data-label={labelOf("cv")}>
-                    <Value text={pct(r.metrics?.cv)} />
+                    <Judged row={r} metric="cv" value={r.metrics?.cv} />
                   </td>
                   <td className={num} data-col="gri" data-label={labelOf("gri")}>
                     <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
+import { GoalHeadline } from "@/components/glucose/GoalHeadline";
 import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
 import { NowPanel } from "@/components/glucose/NowPanel";
 import { StatisticsComparison } from "@/components/glucose/StatisticsComparison";
@@ -11,7 +12,7 @@ import { Panel } from "@/components/patient/Panel";
 import { parseDateTime } from "@/lib/cgm/datetime";
 import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
-import { formatDisplayTime, formatGlucoseNumber } from "@/lib/trace";
+import { formatDisplayTime } from "@/lib/trace";
 import { MarkersTable } from "./MarkersTable";
 import { PreferencesForm } from "./PreferencesForm";
 import { RangePicker } from "./RangePicker";
@@ -128,6 +129,7 @@ export function OverviewView({
           )}
         </div>
       )}
+      {summary.headline && <GoalHeadline headline={summary.headline} detailsHref="#tir-heading" />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {shown.latest && shown.freshness && (
           <NowPanel latest={shown.latest} freshness={shown.freshness} unit={unit} />
@@ -146,9 +148,8 @@ export function OverviewView({
       >
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
           Last {TRACE_RANGE_LABELS[range]}: {shown.trace.readings} readings up to{" "}
-          {shown.latest ? formatDisplayTime(shown.latest.displayTime) : "the newest reading"}. Target range{" "}
-          {formatGlucoseNumber(shown.target.low, unit)}–{formatGlucoseNumber(shown.target.high, unit)} {unit}{" "}
-          shaded; dashed lines at the very low and very high limits.
+          {shown.latest ? formatDisplayTime(shown.latest.displayTime) : "the newest reading"}. {shown.shading}{" "}
+          Dashed lines at the very low and very high limits.
           {shown.clockChanges.length > 0 && " A dotted line marks a change of the receiver's clock."}
         </p>
         <GlucoseTrace overview={shown} />
@@ -157,8 +158,8 @@ export function OverviewView({
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Time in ranges, ${summaryPeriod}`} id="tir">
-          {summary.ours.timeInRanges ? (
-            <TimeInRange percentages={summary.ours.timeInRanges} unit={unit} />
+          {summary.goals ? (
+            <TimeInRange judged={summary.goals} unit={unit} />
           ) : (
             <p>No readings in this period.</p>
           )}

@@ -81,6 +81,7 @@ export function PreferencesForm({
           step={step}
           defaultValue={target.low}
           required
+          aria-describedby="target-shading-note"
           className="mt-1 w-28 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950"
         />
       </label>
@@ -92,6 +93,7 @@ export function PreferencesForm({
           step={step}
           defaultValue={target.high}
           required
+          aria-describedby="target-shading-note"
           className="mt-1 w-28 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950"
         />
       </label>
@@ -101,6 +103,10 @@ export function PreferencesForm({
       >
         Save
       </button>
+      <p id="target-shading-note" className="text-sm text-slate-700 sm:col-span-4 dark:text-slate-300">
+        The target range shades the glucose trace only. Time in ranges and the goals always use the consensus
+        ranges, so changing it does not change those numbers.
+      </p>
       {error && (
         <p role="alert" className="text-sm text-red-800 sm:col-span-4 dark:text-red-300">
           {error}

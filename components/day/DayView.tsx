@@ -26,7 +26,6 @@ function ClockChangeNotes({ changes }: { changes: DayClockChange[] }) {
 export function DayView({ model }: { model: DayModel }) {
   const { chart, unit, summary, coverage } = model;
   const readings = model.points.length;
-  const glucose = (value: number) => (unit === "mg/dL" ? String(value) : value.toFixed(1));
   return (
     <div className="space-y-6">
       <DayNav
@@ -48,8 +47,7 @@ export function DayView({ model }: { model: DayModel }) {
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
               {readings} {readings === 1 ? "reading" : "readings"} from{" "}
               {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on your
-              receiver&apos;s clock. Target range {glucose(chart.target.low)}–{glucose(chart.target.high)}{" "}
-              {unit} shaded; dashed lines at the very low and very high limits.
+              receiver&apos;s clock. {model.shading} Dashed lines at the very low and very high limits.
               {model.clockChanges.length > 0 && " A dotted line marks the change of the clock."}
             </p>
             <GlucoseTrace overview={chart} />
@@ -62,8 +60,21 @@ export function DayView({ model }: { model: DayModel }) {
           <DaySummary summary={summary} coverage={coverage} unit={unit} />
         </Panel>
         <Panel title="Time in ranges" id="day-tir">
-          {summary.timeInRanges ? (
-            <TimeInRange percentages={summary.timeInRanges} minutes={summary.minutesInRanges} unit={unit} />
+          {summary.goals ? (
+            <TimeInRange
+              judged={summary.goals}
+              unit={unit}
+              oneDay
+              goalsCaption={
+                <>
+                  This day against the consensus goals · {summary.goals.groupLabel}
+                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">
+                    One day judged alone: the goals are set for 14 days or more, so a single day can miss them
+                    without the pattern doing so.
+                  </span>
+                </>
+              }
+            />
           ) : (
             <p>No readings on this day.</p>
           )}

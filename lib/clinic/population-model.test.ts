@@ -82,6 +82,15 @@ describe("populationRow", () => {
     expect(row.flags).toEqual(["high", "inRange", "inRangeDrop"]);
     expect(row.hypoglycemiaRisk).toBe("low");
     expect(row.riskKnown).toBe(true);
+    // The consensus goals, cumulative: 30 % above 180 misses "under 25%", 69.99 % misses "over 70%".
+    expect(row.metrics?.goals.map((g) => [g.metric, g.met])).toEqual([
+      ["timeAbove250", true],
+      ["timeAbove180", false],
+      ["timeInRange", false],
+      ["timeBelow70", true],
+      ["timeBelow54", true],
+      ["cv", true],
+    ]);
   });
 
   it("shows a patient to reconnect with the data synced so far", () => {

@@ -2,8 +2,10 @@ import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import { fromMoments } from "@/lib/metrics/descriptive";
 import { gmi } from "@/lib/metrics/gmi";
+import { evaluateGoalsOn, type GoalResult } from "@/lib/metrics/goals";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { type PerConsensusRange, rangePercentages } from "@/lib/metrics/time-in-ranges";
 import {
   type ClinicPatientStatus,
@@ -69,6 +71,11 @@ export interface PopulationMetrics {
   cv: number | null;
   gri: number | null;
   sensorActivePercent: number | null;
+  /**
+   * The consensus goals (the standard group: the daily sums are on its ranges), met or not; empty
+   * without readings. Cumulative: below 70 includes below 54, above 180 above 250.
+   */
+  goals: GoalResult[];
 }
 
 export interface PopulationRow {
@@ -126,6 +133,7 @@ export function metricsOf(
     cv: moments.cv,
     gri: percentages ? glycemiaRiskIndex(percentages).gri : null,
     sensorActivePercent: sensorActivePercent(sums.n, sensorWindow.startMs, sensorWindow.endMs),
+    goals: percentages ? evaluateGoalsOn(TARGET_PRESETS.standard, percentages, moments.cv) : [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE } from "@/lib/cgm";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { DEFAULT_PREFERENCES } from "@/lib/preferences";
 import { offsetAt, wallClockLabel } from "@/lib/trace";
 import {
@@ -68,6 +69,7 @@ function day(d: string, offsetOf: (ms: number) => number, extra: Partial<DayInpu
     egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: egvs(from, to, offsetOf) },
     events: [],
     calibrations: [],
+    preset: TARGET_PRESETS.standard,
     ...extra,
   });
 }
@@ -356,6 +358,7 @@ describe("readings outside the measuring range", () => {
       egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: records },
       events: [],
       calibrations: [],
+      preset: TARGET_PRESETS.standard,
     });
 
   it("counts them in the numbers as 39 and 401 but shows them as LOW and HIGH", () => {
@@ -367,13 +370,26 @@ describe("readings outside the measuring range", () => {
       mean: "165",
       lowest: "LOW",
       highest: "HIGH",
-      timeInRanges: { veryLow: 25, low: 0, inRange: 50, high: 0, veryHigh: 25 },
-      minutesInRanges: { veryLow: 5, low: 0, inRange: 10, high: 0, veryHigh: 5 },
+      goals: expect.objectContaining({ group: "standard" }),
       lows: 1,
       highs: 1,
       lowSentinels: 1,
       highSentinels: 1,
     });
+    const goals = model.summary.goals!;
+    expect(goals.bands.map((b) => [b.key, b.percentText, b.readings])).toEqual([
+      ["veryHigh", "25%", 1],
+      ["high", "0%", 0],
+      ["inRange", "50%", 2],
+      ["low", "0%", 0],
+      ["veryLow", "25%", 1],
+    ]);
+    // The day judged against the cumulative goals: below 70 includes the LOW reading.
+    expect(goals.goals.find((g) => g.metric === "timeBelow70")).toMatchObject({
+      valueText: "25%",
+      met: false,
+    });
+    expect(goals.unmet[0]?.sentence).toBe("Time below 54 mg/dL is 25% — 25 times the goal of under 1%.");
     expect(model.table).toEqual([
       { label: "2026-01-20 00:00", readings: 4, lowest: "LOW", mean: "165", highest: "HIGH" },
     ]);
@@ -410,6 +426,7 @@ describe("an mmol/L account viewed in mg/dL", () => {
       egvs: { unit: "mmol/L", rateUnit: "mmol/L/min", egvs },
       events: [],
       calibrations: [],
+      preset: TARGET_PRESETS.standard,
     });
 
   it("counts a LOW sent as 2.2 as 39 mg/dL, as the metrics do, not as 2.2 × 18.0182 = 39.6", () => {
@@ -442,6 +459,7 @@ describe("a real 40 mg/dL viewed in mmol/L", () => {
       egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: records },
       events: [],
       calibrations: [],
+      preset: TARGET_PRESETS.standard,
     });
     expect(model.summary).toMatchObject({ lowest: "2.2", highest: "5.5", lowSentinels: 0 });
     expect(model.table[0]).toMatchObject({ lowest: "2.2", highest: "5.5" });
@@ -492,7 +510,7 @@ describe("a day with a real gap", () => {
       bounds: { ...BOUNDS, startMs: Date.UTC(2025, 0, 1) },
     });
     expect(model.points).toEqual([]);
-    expect(model.summary).toMatchObject({ readings: 0, mean: null, lowest: null, timeInRanges: null });
+    expect(model.summary).toMatchObject({ readings: 0, mean: null, lowest: null, goals: null });
     // No reading tells the clock: the newest reading's offset (UTC−5) is used.
     expect(model.chart.trace.startMs).toBe(Date.UTC(2026, 0, 1, 5));
     expect(model.coverage).toEqual({ expected: 288, missing: 288 });

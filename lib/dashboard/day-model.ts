@@ -6,18 +6,13 @@ import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
 import { readableWindow } from "@/lib/cgm/window-bounds";
-import {
-  maximum,
-  mean,
-  minimum,
-  type PerConsensusRange,
-  READING_INTERVAL_MINUTES,
-  timeInRanges,
-} from "@/lib/metrics";
+import { coefficientOfVariation, maximum, mean, minimum, timeInRanges } from "@/lib/metrics";
+import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { type CalibrationRow, calibrationRows } from "@/lib/records/calibrations";
 import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
 import { firstParam, type SearchParam } from "@/lib/records/query";
+import { bandRangeText } from "@/lib/reports/agp-model";
 import {
   type ClockChange,
   clockChanges,
@@ -33,6 +28,7 @@ import {
   wallClockLabel,
   withGapBreaks,
 } from "@/lib/trace";
+import { type JudgedRanges, judgeRanges, shadingNote } from "./judged-ranges";
 import { calibrationMarker, eventMarker, type TraceChart } from "./overview-model";
 
 /**
@@ -296,10 +292,11 @@ export interface DaySummary {
   mean: string | null;
   lowest: string | null;
   highest: string | null;
-  /** Percent of readings per consensus range; null without readings. */
-  timeInRanges: PerConsensusRange<number> | null;
-  /** Time spent per consensus range: each reading stands for one 5-minute interval. */
-  minutesInRanges: PerConsensusRange<number>;
+  /**
+   * The day's time in the target group's bands, judged against the group's goals: one day, where
+   * the consensus reads 14, so the view says so. Null without readings.
+   */
+  goals: JudgedRanges | null;
   /** Readings below 70 mg/dL and above 180 mg/dL (the consensus target range). */
   lows: number;
   highs: number;
@@ -320,7 +317,12 @@ function extremeText(points: readonly TracePoint[], unit: GlucoseUnit, which: "l
   return pointText(at.find((p) => p.sentinel === null) ?? at[0]!, unit);
 }
 
-function daySummary(points: readonly TracePoint[], valuesMgdl: readonly number[], unit: GlucoseUnit) {
+function daySummary(
+  points: readonly TracePoint[],
+  valuesMgdl: readonly number[],
+  unit: GlucoseUnit,
+  preset: TargetPreset,
+) {
   const ranges = timeInRanges(valuesMgdl);
   const meanMgdl = mean(valuesMgdl);
   return {
@@ -328,14 +330,7 @@ function daySummary(points: readonly TracePoint[], valuesMgdl: readonly number[]
     mean: meanMgdl === null ? null : displayValue(convertGlucose(meanMgdl, "mg/dL", unit), unit),
     lowest: extremeText(points, unit, "low"),
     highest: extremeText(points, unit, "high"),
-    timeInRanges: ranges.percentages,
-    minutesInRanges: {
-      veryLow: ranges.counts.veryLow * READING_INTERVAL_MINUTES,
-      low: ranges.counts.low * READING_INTERVAL_MINUTES,
-      inRange: ranges.counts.inRange * READING_INTERVAL_MINUTES,
-      high: ranges.counts.high * READING_INTERVAL_MINUTES,
-      veryHigh: ranges.counts.veryHigh * READING_INTERVAL_MINUTES,
-    },
+    goals: judgeRanges(preset, valuesMgdl, coefficientOfVariation(valuesMgdl), unit),
     lows: ranges.counts.veryLow + ranges.counts.low,
     highs: ranges.counts.high + ranges.counts.veryHigh,
     lowSentinels: points.filter((p) => p.sentinel === "low").length,
@@ -390,6 +385,8 @@ export interface DayModel {
   /** The day's readings (displayTime on the day) in systemTime order. */
   points: TracePoint[];
   chart: TraceChart;
+  /** What the shading is, and that the numbers keep the consensus ranges when it differs. */
+  shading: string;
   /** The chart's text alternative, per hour of the patient's clock. */
   table: TraceTableRow[];
   clockChanges: DayClockChange[];
@@ -407,6 +404,8 @@ export interface DayInput {
   egvs: EgvsV2Response;
   events: EventV2[];
   calibrations: Calibration[];
+  /** The patient's consensus target group: its bands and goals judge the day. */
+  preset: TargetPreset;
 }
 
 const dayLink = (day: string): DayLink => ({ day, label: dayShort(day) });
@@ -433,6 +432,10 @@ export function buildDay(input: DayInput): DayModel {
     .sort(bySystemTime);
   const calibrations = input.calibrations.filter(onDay(day)).sort(bySystemTime);
   const spanAt = (t: number) => spans.find((s) => t >= s.from && t < s.to) ?? spans[0]!;
+  const target = {
+    low: fromMgdlRounded(preferences.targetLowMgdl, unit),
+    high: fromMgdlRounded(preferences.targetHighMgdl, unit),
+  };
 
   return {
     day,
@@ -442,12 +445,10 @@ export function buildDay(input: DayInput): DayModel {
     bounds: { firstDay: bounds.firstDay, lastDay: bounds.lastDay },
     unit,
     points,
+    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
     chart: {
       unit,
-      target: {
-        low: fromMgdlRounded(preferences.targetLowMgdl, unit),
-        high: fromMgdlRounded(preferences.targetHighMgdl, unit),
-      },
+      target,
       clockChanges: changes,
       events: events.map(eventMarker),
       calibrations: calibrations.map((c) => calibrationMarker(c, unit)),
@@ -467,6 +468,7 @@ export function buildDay(input: DayInput): DayModel {
       points,
       records.map((e) => metricValueMgdl(e.value, dataUnit, e.status)),
       unit,
+      input.preset,
     ),
     events: dayEvents(events),
     calibrations: calibrationRows(calibrations, preferences).reverse(),

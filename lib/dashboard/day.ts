@@ -1,4 +1,5 @@
 import "server-only";
+import { TARGET_PRESETS, type TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
@@ -19,6 +20,8 @@ export async function loadDay(
   connection: ConnectionRef,
   preferences: Preferences,
   requested: string | null,
+  // The patient's target group judges the day; the standard group until it is stored per patient.
+  preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<DayView> {
   const range = await readDataRange(connection);
   const bounds = dataBounds(range.egvs);
@@ -41,6 +44,7 @@ export async function loadDay(
       egvs,
       events: events.events,
       calibrations: calibrations.calibrations,
+      preset,
     }),
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Calibration, EgvV2, EventV2, StatisticsV2Response } from "@/lib/cgm";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { DEFAULT_PREFERENCES } from "@/lib/preferences";
+import { shadingNote } from "./judged-ranges";
 import {
   buildOverview,
   consensusStatisticsRequest,
@@ -92,6 +94,7 @@ const input = (over: Partial<OverviewInput> = {}): OverviewInput => ({
     } as Calibration,
   ],
   statistics: STATISTICS,
+  preset: TARGET_PRESETS.standard,
   ...over,
 });
 
@@ -213,6 +216,135 @@ describe("summaryPeriodText", () => {
         buildOverview(input({ egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: [evening] } })),
       ),
     ).toBe("14 days to Sat 7 Mar");
+  });
+});
+
+/** `counts` readings of each value, 5 minutes apart, ending at END. */
+function readings(counts: Array<[value: number, n: number]>): EgvV2[] {
+  const values = counts.flatMap(([value, n]) => Array<number>(n).fill(value));
+  return values.map((v, i) => egv((values.length - 1 - i) * 5, v, 0));
+}
+const withReadings = (counts: Array<[number, number]>, over: Partial<OverviewInput> = {}) =>
+  buildOverview(
+    input({ egvs: { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: readings(counts) }, range: "14d", ...over }),
+  );
+
+describe("buildOverview: the consensus goals", () => {
+  it("says first how far time below 54 mg/dL is above its goal (SandboxUser2's pattern: 9% below 54, 18% below 70)", () => {
+    const o = withReadings([
+      [50, 9],
+      [60, 9],
+      [120, 82],
+    ]);
+    expect(o.summary.days).toBe(14);
+    expect(o.summary.headline).toEqual({
+      met: false,
+      sentence: "Time below 54 mg/dL is 9% — nine times the goal of under 1%.",
+      others: "1 other goal not met: time below 70 mg/dL 18% (goal under 4%).",
+    });
+    const goals = o.summary.goals!;
+    expect(goals.unmet.map((g) => g.metric)).toEqual(["timeBelow54", "timeBelow70"]);
+    // The cumulative goal: below 70 includes below 54.
+    expect(goals.goals.find((g) => g.metric === "timeBelow70")).toMatchObject({
+      label: "Below 70 mg/dL",
+      goal: "under 4%",
+      valueText: "18%",
+      met: false,
+    });
+    expect(goals.goals.find((g) => g.metric === "timeInRange")).toMatchObject({
+      valueText: "82%",
+      met: true,
+    });
+  });
+
+  it("does not let a low band look met when the cumulative below 70 is not (SandboxUser1's pattern: 4% low, 0.9% very low)", () => {
+    const o = withReadings([
+      [50, 9],
+      [60, 40],
+      [120, 951],
+    ]);
+    const goals = o.summary.goals!;
+    const shown = Object.fromEntries(goals.bands.map((b) => [b.key, b.percentText]));
+    // 0.9% shown as "1%" would read as missing "under 1%"; one decimal everywhere, summing to 100.
+    expect(shown).toEqual({ veryHigh: "0.0%", high: "0.0%", inRange: "95.1%", low: "4.0%", veryLow: "0.9%" });
+    expect(goals.goals.map((g) => [g.metric, g.valueText, g.met])).toEqual([
+      ["timeAbove250", "0.0%", true],
+      ["timeAbove180", "0.0%", true],
+      ["timeInRange", "95.1%", true],
+      ["timeBelow70", "4.9%", false],
+      ["timeBelow54", "0.9%", true],
+      ["cv", expect.any(String), true],
+    ]);
+    expect(o.summary.headline?.sentence).toBe("Time below 70 mg/dL is 4.9%, above the goal of under 4%.");
+    expect(o.summary.headline?.others).toBeNull();
+  });
+
+  it("says calmly that every goal was met in the period", () => {
+    const o = withReadings([[120, 288]]);
+    expect(o.summary.headline).toEqual({
+      met: true,
+      sentence: "All consensus goals met in the last 14 days.",
+      others: null,
+    });
+    expect(o.summary.goals!.unmet).toEqual([]);
+  });
+
+  it("names every other unmet goal after the worst, and counts the bands' readings", () => {
+    const o = buildOverview(input());
+    expect(o.summary.headline?.sentence).toBe("Time below 54 mg/dL is 20% — 20 times the goal of under 1%.");
+    expect(o.summary.headline?.others).toBe(
+      "5 other goals not met: time below 70 mg/dL 40% (goal under 4%); time above 250 mg/dL 20% (goal under 5%); " +
+        "time above 180 mg/dL 40% (goal under 25%); time in range 70–180 mg/dL 20% (goal over 70%); " +
+        "glucose variability (CV) 82% (goal 36% or less).",
+    );
+    expect(o.summary.goals!.bands.map((b) => [b.name, b.range, b.readings])).toEqual([
+      ["Very high", "above 250", 1],
+      ["High", "181–250", 1],
+      ["In range", "70–180", 1],
+      ["Low", "54–69", 1],
+      ["Very low", "below 54", 1],
+    ]);
+  });
+
+  it("judges by the target group passed in, in the unit on screen", () => {
+    const o = buildOverview(
+      input({ preset: TARGET_PRESETS.pregnancy, preferences: { ...DEFAULT_PREFERENCES, unit: "mmol/L" } }),
+    );
+    const goals = o.summary.goals!;
+    expect(goals.group).toBe("pregnancy");
+    expect(goals.bands.map((b) => b.range)).toEqual(["above 7.8", "3.5–7.8", "3.0–3.4", "below 3.0"]);
+    expect(goals.goals.map((g) => g.label)).toEqual([
+      "Above 7.8 mmol/L",
+      "3.5–7.8 mmol/L",
+      "Below 3.5 mmol/L",
+      "Below 3.0 mmol/L",
+    ]);
+  });
+});
+
+describe("shadingNote", () => {
+  it("says a custom display band shades the trace only, and which range the numbers use", () => {
+    expect(shadingNote({ low: 80, high: 140 }, "mg/dL", "70–180")).toBe(
+      "Target range 80–140 mg/dL shaded: your display setting, shading only. " +
+        "Time in ranges and goals use the consensus range 70–180 mg/dL.",
+    );
+    expect(shadingNote({ low: 3.9, high: 10 }, "mmol/L", "3.9–10.0")).toBe(
+      "Target range 3.9–10.0 mmol/L shaded.",
+    );
+  });
+
+  it("is the overview's: a custom band of 80–140 leaves the numbers on the consensus ranges, and says so", () => {
+    const o = buildOverview(
+      input({ preferences: { ...DEFAULT_PREFERENCES, targetLowMgdl: 80, targetHighMgdl: 140 } }),
+    );
+    expect(o.shading).toContain(
+      "shading only. Time in ranges and goals use the consensus range 70–180 mg/dL.",
+    );
+    expect(o.summary.goals!.bands.find((b) => b.key === "inRange")).toMatchObject({
+      range: "70–180",
+      percent: 20,
+    });
+    expect(buildOverview(input()).shading).toBe("Target range 70–180 mg/dL shaded.");
   });
 });
 

@@ -12,7 +12,9 @@ import {
   standardDeviation,
   timeInRanges,
 } from "@/lib/metrics";
+import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
+import { bandRangeText } from "@/lib/reports/agp-model";
 import {
   type ClockChange,
   clockChanges,
@@ -29,6 +31,13 @@ import {
   traceTable,
   withGapBreaks,
 } from "@/lib/trace";
+import {
+  type GoalHeadline,
+  goalHeadline,
+  type JudgedRanges,
+  judgeRanges,
+  shadingNote,
+} from "./judged-ranges";
 import { TRACE_RANGES, type TraceRange } from "./ranges";
 
 /**
@@ -143,8 +152,10 @@ export interface Overview {
   range: TraceRange;
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
-  /** Target range in the unit on screen. */
+  /** Target range in the unit on screen: the patient's display band, which shades the trace only. */
   target: { low: number; high: number };
+  /** What the shading is, and that the numbers keep the consensus ranges when it differs. */
+  shading: string;
   /** systemTime (ms) of the service's newest EGV: the client asks dataRange whether it moved. */
   dataEndMs: number;
   latest: LatestView | null;
@@ -166,7 +177,18 @@ export interface Overview {
   events: EventMarker[];
   calibrations: CalibrationMarker[];
   clockChanges: ClockChange[];
-  summary: { startMs: number; endMs: number; ours: OurSummary; service: ServiceSummary | null };
+  summary: {
+    startMs: number;
+    endMs: number;
+    /** Whole days the summary reads ("the last 14 days"). */
+    days: number;
+    ours: OurSummary;
+    /** The summary judged against the patient's target group; null without readings. */
+    goals: JudgedRanges | null;
+    /** The worst unmet goal in words, for the top of the page; null without readings. */
+    headline: GoalHeadline | null;
+    service: ServiceSummary | null;
+  };
 }
 
 /**
@@ -212,6 +234,8 @@ export interface OverviewInput {
   events: EventV2[];
   calibrations: Calibration[];
   statistics: StatisticsV2Response | null;
+  /** The patient's consensus target group: its bands and goals judge the summary. */
+  preset: TargetPreset;
 }
 
 /** Rates read to one more decimal than values: 1.3 mg/dL/min, 0.07 mmol/L/min. */
@@ -236,15 +260,21 @@ export function buildOverview(input: OverviewInput): Overview {
   const valuesMgdl = egvs.egvs.map((e) => metricValueMgdl(e.value, dataUnit, e.status));
   const meanMgdl = mean(valuesMgdl);
   const sdMgdl = standardDeviation(valuesMgdl);
+  const cv = coefficientOfVariation(valuesMgdl);
+  const summaryDays = Math.round((windows.summary.endMs - windows.summary.startMs) / MS_PER_DAY);
+  const goals = judgeRanges(input.preset, valuesMgdl, cv, unit);
+
+  const target = {
+    low: fromMgdlRounded(preferences.targetLowMgdl, unit),
+    high: fromMgdlRounded(preferences.targetHighMgdl, unit),
+  };
 
   return {
     range,
     unit,
     dataUnit,
-    target: {
-      low: fromMgdlRounded(preferences.targetLowMgdl, unit),
-      high: fromMgdlRounded(preferences.targetHighMgdl, unit),
-    },
+    target,
+    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
     dataEndMs,
     latest:
       last && lastRecord
@@ -283,6 +313,9 @@ export function buildOverview(input: OverviewInput): Overview {
     clockChanges: changes,
     summary: {
       ...windows.summary,
+      days: summaryDays,
+      goals,
+      headline: goals && goalHeadline(goals, `the last ${summaryDays} days`),
       ours: {
         nValues: valuesMgdl.length,
         sensorActivePercent: sensorActivePercent(
@@ -292,7 +325,7 @@ export function buildOverview(input: OverviewInput): Overview {
         ),
         mean: meanMgdl === null ? null : roundForUnit(convertGlucose(meanMgdl, "mg/dL", unit), unit),
         sd: sdMgdl === null ? null : roundForUnit(convertGlucose(sdMgdl, "mg/dL", unit), unit),
-        cv: coefficientOfVariation(valuesMgdl),
+        cv,
         gmi: gmi(meanMgdl),
         timeInRanges: timeInRanges(valuesMgdl).percentages,
       },

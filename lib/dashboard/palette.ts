@@ -13,15 +13,16 @@ export const RANGE_COLOURS: Record<ConsensusRange, string> = {
   veryHigh: "#CC79A7",
 };
 
-export const RANGE_LABELS: Record<
-  ConsensusRange,
-  { name: string; mgdl: string; mmoll: string; target: string }
-> = {
-  veryLow: { name: "Very low", mgdl: "below 54", mmoll: "below 3.0", target: "under 1%" },
-  low: { name: "Low", mgdl: "54–69", mmoll: "3.0–3.8", target: "under 4%" },
-  inRange: { name: "In range", mgdl: "70–180", mmoll: "3.9–10.0", target: "over 70%" },
-  high: { name: "High", mgdl: "181–250", mmoll: "10.1–13.9", target: "under 25%" },
-  veryHigh: { name: "Very high", mgdl: "above 250", mmoll: "above 13.9", target: "under 5%" },
+/**
+ * The bands' names. No goal per band: the consensus goals are cumulative (below 70 includes below
+ * 54), so they are judged on their own (lib/metrics/goals.ts), never beside a single band.
+ */
+export const RANGE_LABELS: Record<ConsensusRange, { name: string }> = {
+  veryLow: { name: "Very low" },
+  low: { name: "Low" },
+  inRange: { name: "In range" },
+  high: { name: "High" },
+  veryHigh: { name: "Very high" },
 };
 
 export const RANGE_ORDER: readonly ConsensusRange[] = ["veryHigh", "high", "inRange", "low", "veryLow"];

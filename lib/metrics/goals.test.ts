@@ -115,6 +115,17 @@ describe("roundShares", () => {
   });
 });
 
+describe("roundShares with a least number of decimals", () => {
+  const bands = bandsOf(standard.edges);
+  it("keeps one decimal where the page's other percentages have it, and still adds up", () => {
+    const r = roundShares(shares(2.2, 2.9, 72.6, 14.7, 7.6), bands, standard.goals, 1);
+    expect(r.decimals).toBe(1);
+    expect(r.bands).toEqual({ veryLow: 2.2, low: 2.9, inRange: 72.6, high: 14.7, veryHigh: 7.6 });
+    expect(r.goals.timeBelow70).toBe(5.1);
+    expect(goalValueText(41.23, { comparison: "atMost", percent: 36 }, 1)).toBe("41.2");
+  });
+});
+
 describe("goalValueText", () => {
   it("keeps a CV of 36.04% from reading as the met 36%", () => {
     const cv = { comparison: "atMost" as const, percent: 36 };

@@ -142,9 +142,11 @@ export function roundShares(
   shares: Readonly<Record<BandKey, number>>,
   bands: readonly BandKey[],
   goals: readonly Goal[],
+  /** At least these decimals: a page whose other percentages have one decimal (compare) asks 1. */
+  minDecimals = 0,
 ): RoundedShares {
   const bandGoals = goals.filter((g) => g.bands.length > 0);
-  for (let decimals = 0; ; decimals++) {
+  for (let decimals = Math.min(minDecimals, MAX_DECIMALS); ; decimals++) {
     const rounded = largestRemainder(shares, bands, decimals);
     const goalTimes: Partial<Record<GoalMetric, number>> = {};
     let truthful = bands.every((b) => shares[b] <= 0 || rounded[b] > 0);
@@ -165,8 +167,12 @@ export function roundShares(
  * One value judged against a goal (CV, or a time shown on its own), with the fewest decimals that
  * keep its judgement and do not turn time spent into none.
  */
-export function goalValueText(value: number, goal: Pick<Goal, "comparison" | "percent">): string {
-  for (let decimals = 0; decimals < MAX_DECIMALS; decimals++) {
+export function goalValueText(
+  value: number,
+  goal: Pick<Goal, "comparison" | "percent">,
+  minDecimals = 0,
+): string {
+  for (let decimals = Math.min(minDecimals, MAX_DECIMALS); decimals < MAX_DECIMALS; decimals++) {
     const shown = roundTo(value, decimals);
     if (meetsGoal(goal, shown) === meetsGoal(goal, value) && !(value > 0 && shown <= 0))
       return shown.toFixed(decimals);

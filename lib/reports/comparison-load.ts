@@ -1,15 +1,18 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import { judgeRanges } from "@/lib/dashboard/judged-ranges";
+import { TARGET_PRESETS, type TargetGroup, type TargetPreset } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
+import type { JudgedGoal } from "@/lib/trace/goal-text";
 import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
 import { earlierPeriodProblem } from "./comparison-view";
 import { newestRecord, previousPatientDays } from "./patient-days";
 import { type PeriodRequest, previousPeriod, type ReportPeriod } from "./period";
 import { patientClock } from "./period-load";
-import { loadReadings } from "./readings";
+import { loadReadings, type Reading } from "./readings";
 
 /**
  * The comparison as the page and GET /api/reports/compare answer it: metrics in mg/dL (as the
@@ -20,6 +23,13 @@ export interface ComparisonReport extends Omit<Comparison, "attribution"> {
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   attribution: Array<BandAttribution & { sentence: string | null }>;
+  /** Each period judged against the patient's target group; null for a period without readings. */
+  goals: {
+    group: TargetGroup;
+    groupLabel: string;
+    earlier: JudgedGoal[] | null;
+    recent: JudgedGoal[] | null;
+  };
 }
 
 /**
@@ -44,6 +54,8 @@ export async function loadComparison(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
+  // The patient's target group; the standard group until it is stored per patient.
+  preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<ComparisonReport | null> {
   const periods = await comparisonPeriods(connection, request);
   if (!periods) return null;
@@ -57,10 +69,25 @@ export async function loadComparison(
   ]);
   const comparison = compareReadings(periods.earlier, earlier.readings, periods.recent, recent.readings);
   const unit = displayUnit(preferences, recent.dataUnit);
+  const judge = (readings: readonly Reading[], cv: number | null) =>
+    judgeRanges(
+      preset,
+      readings.map((r) => r.mgdl),
+      cv,
+      unit,
+      // One decimal, as the metrics table beside it shows the same shares.
+      1,
+    )?.goals ?? null;
   return {
     unit,
     dataUnit: recent.dataUnit,
     ...comparison,
     attribution: comparison.attribution.map((a) => ({ ...a, sentence: attributionSentence(a, unit) })),
+    goals: {
+      group: preset.id,
+      groupLabel: preset.label,
+      earlier: judge(earlier.readings, comparison.earlier.cv),
+      recent: judge(recent.readings, comparison.recent.cv),
+    },
   };
 }

@@ -101,8 +101,10 @@ export function judgeBands(
   shares: Record<BandKey, number>,
   cv: number | null,
   unit: GlucoseUnit,
+  /** At least these decimals, for a page whose other percentages have them (roundShares). */
+  minDecimals = 0,
 ): JudgedBands {
-  const rounded = roundShares(shares, bandsOf(preset.edges), preset.goals);
+  const rounded = roundShares(shares, bandsOf(preset.edges), preset.goals, minDecimals);
   const bandText = Object.fromEntries(
     (Object.keys(shares) as BandKey[]).map((k) => [
       k,
@@ -113,7 +115,8 @@ export function judgeBands(
     const goal = preset.goals.find((g) => g.metric === r.metric)!;
     const label = goalLabel(goal, preset.edges, unit);
     const shown = rounded.goals[r.metric];
-    const valueText = shown === undefined ? goalValueText(r.value, goal) : shown.toFixed(rounded.decimals);
+    const valueText =
+      shown === undefined ? goalValueText(r.value, goal, minDecimals) : shown.toFixed(rounded.decimals);
     return {
       metric: r.metric,
       label,

@@ -122,6 +122,65 @@ describe("GET /api/dashboard/overview", () => {
     expect(values).toContain(3.9);
   });
 
+  it("says at the top of SandboxUser2's overview how far time below 54 mg/dL is above its goal, as the service's readings give it", async () => {
+    const user2 = await signIn(base, "SandboxUser2");
+    const o = (await overviewOf(user2, "24h")).body.overview!;
+    const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
+    const values = egvsV2ResponseSchema
+      .parse(await (await proxyGet(base, user2, `/v2/users/self/egvs?${window}`)).json())
+      .egvs.map((e) => e.value);
+    const below = (mgdl: number) => (100 * values.filter((v) => v < mgdl).length) / values.length;
+    // The sandbox's SandboxUser2 spends about 9 % below 54 and 18 % below 70: far above the goals.
+    expect(below(54)).toBeGreaterThan(2);
+    const times = ["", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][
+      Math.floor(below(54))
+    ];
+    const sentence = o.summary.headline!.sentence;
+    const [, shown] =
+      sentence.match(
+        new RegExp(`^Time below 54 mg/dL is ([\\d.]+)% — ${times} times the goal of under 1%\\.$`),
+      ) ?? [];
+    // Shown with the panel's decimals (whole percentages unless a goal needs more).
+    expect(Math.abs(Number(shown) - below(54))).toBeLessThanOrEqual(0.5);
+    expect(o.summary.headline!.met).toBe(false);
+    // Below 70 is cumulative: it includes the time below 54.
+    const below70 = o.summary.goals!.goals.find((g) => g.metric === "timeBelow70")!;
+    expect(below70.value).toBeCloseTo(below(70), 9);
+    expect(below70.met).toBe(false);
+    expect(o.summary.headline!.others).toContain(`time below 70 mg/dL ${below70.valueText} (goal under 4%)`);
+
+    // The page says it first: the sentence comes before the latest glucose.
+    const html = await (await fetch(`${base}/dashboard`, { headers: { Cookie: user2.cookie } })).text();
+    const at = html.indexOf(sentence);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(html.indexOf('data-testid="latest-glucose"'));
+    expect(html).not.toMatch(/Target under/);
+  });
+
+  it("does not let SandboxUser1's low bands look met when the cumulative below 70 is not", async () => {
+    const o = (await overviewOf(user1, "14d")).body.overview!;
+    const goals = o.summary.goals!;
+    const below70 = goals.goals.find((g) => g.metric === "timeBelow70")!;
+    const t = o.summary.ours.timeInRanges!;
+    expect(below70.value).toBeCloseTo(t.low + t.veryLow, 9);
+    // The shown bands add up to the shown goal time, in the same decimals.
+    const shown = (k: string) => Number.parseFloat(goals.bands.find((b) => b.key === k)!.percentText);
+    expect(Number.parseFloat(below70.valueText)).toBeCloseTo(shown("low") + shown("veryLow"), 9);
+    // The sandbox's data moves with the clock: SandboxUser1's 14 days hover around 4 % below 70.
+    expect(below70.met).toBe(below70.value < 4);
+    const html = await (
+      await fetch(`${base}/dashboard?range=14d`, { headers: { Cookie: user1.cookie } })
+    ).text();
+    expect(html).toContain(`data-goal="timeBelow70" data-met="${below70.met}"`);
+    expect(html).not.toMatch(/Target under/);
+    if (!below70.met && goals.unmet[0]?.metric === "timeBelow70") {
+      expect(o.summary.headline?.sentence).toMatch(
+        /^Time below 70 mg\/dL is [\d.]+%, above the goal of under 4%\.$/,
+      );
+      expect(html).toContain(o.summary.headline!.sentence);
+    }
+  });
+
   it("is null for an account without readings (SandboxUser6)", async () => {
     const user6 = await signIn(base, "SandboxUser6");
     const { res, body } = await overviewOf(user6, "24h");

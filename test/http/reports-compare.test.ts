@@ -72,6 +72,21 @@ describe("GET /api/reports/compare", () => {
     expect(c.earlier).toMatchObject(await summary(user1, c.earlier));
   });
 
+  it("judges each period against the consensus goals, cumulative below 70 and above 180", async () => {
+    const c = (await compare(user1, "days=14")).body.comparison!;
+    expect(c.goals.group).toBe("standard");
+    for (const which of ["earlier", "recent"] as const) {
+      const t = c[which].timeInRanges!;
+      const goals = c.goals[which]!;
+      const goal = (metric: string) => goals.find((g) => g.metric === metric)!;
+      expect(goal("timeBelow70").value).toBeCloseTo(t.veryLow + t.low, 9);
+      expect(goal("timeBelow70").met).toBe(t.veryLow + t.low < 4);
+      expect(goal("timeAbove180").value).toBeCloseTo(t.high + t.veryHigh, 9);
+      expect(goal("timeBelow54").met).toBe(t.veryLow < 1);
+      expect(goal("cv").value).toBeCloseTo(c[which].cv!, 9);
+    }
+  });
+
   it("changes are recent − earlier, and the blocks' contributions add up to each band's change", async () => {
     const c = (await compare(user1, "days=14")).body.comparison!;
     expect(c.changes.mean).toBeCloseTo(c.recent.mean! - c.earlier.mean!, 9);

@@ -3,6 +3,7 @@ import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { BlockChart, BlockTable } from "@/components/reports/BlockChart";
+import { CompareGoals } from "@/components/reports/CompareGoals";
 import {
   AttributionMethod,
   CompareGriGrid,
@@ -151,6 +152,12 @@ export default async function ComparePage({
             are trusted. Read the changes below with caution.
           </p>
         </div>
+      )}
+
+      {(show.earlier || show.recent) && (
+        <Panel title="Goals" id="compare-goals">
+          <CompareGoals goals={report.goals} show={show} />
+        </Panel>
       )}
 
       {(show.earlier || show.recent) && (
