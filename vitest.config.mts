@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts"], env: { TZ: "UTC" } },
+        // Property tests run thousands of cases: on a 2-core machine under load they pass 5 s.
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts"],
+          env: { TZ: "UTC" },
+          testTimeout: 20_000,
+        },
       },
       {
         resolve: { alias },
