@@ -17,6 +17,7 @@ const patient = (over: Partial<PatientSource> = {}): PatientSource => ({
   lastSyncAt: new Date(NOW - HOUR),
   hypoglycemiaRisk: "low",
   riskFetchedAt: new Date(NOW - 2 * HOUR),
+  targetGroup: "standard",
   ...over,
 });
 
@@ -51,6 +52,8 @@ describe("populationRow", () => {
       inRange,
       high: n - inRange,
       veryHigh: 0,
+      below63: 0,
+      above140: n - inRange,
       sum: 150 * n,
       sumOfSquares: 22_500 * n,
     },
@@ -61,6 +64,8 @@ describe("populationRow", () => {
       inRange: previousInRange,
       high: previousN - previousInRange,
       veryHigh: 0,
+      below63: 0,
+      above140: previousN - previousInRange,
       sum: 0,
       sumOfSquares: 0,
     },
