@@ -339,6 +339,14 @@ export function flagLabel(flag: TriageFlag, thresholds: FlagThresholds, unit: Gl
   }
 }
 
+/** The glucose flags a group is judged by, in words ("Below 63 ≥ 4 %"): the triage settings' note. */
+export function groupFlagLabels(group: TargetGroup, clinic: TriageThresholds, unit: GlucoseUnit): string[] {
+  const triage = triageFor(group, clinic);
+  return TRIAGE_FLAGS.filter(
+    (f) => f !== "inRangeDrop" && f !== "sensor" && triage[THRESHOLD_OF[f]] !== null,
+  ).map((f) => flagLabel(f, triage, unit));
+}
+
 /** The flag's short name for filters and headings. */
 export const FLAG_NAMES: Record<TriageFlag, string> = {
   veryLow: "Very low",

@@ -12,6 +12,7 @@ import {
   standardDeviation,
   timeInRanges,
 } from "@/lib/metrics";
+import type { TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import {
   type ClockChange,
@@ -155,6 +156,8 @@ export interface Overview {
   calibrations: CalibrationMarker[];
   clockChanges: ClockChange[];
   summary: { startMs: number; endMs: number; ours: OurSummary; service: ServiceSummary | null };
+  /** The target group whose goals judge this view's data (lib/preferences/target-group.ts). */
+  targetGroup: TargetGroup;
 }
 
 /**
@@ -192,6 +195,8 @@ export function calibrationMarker(c: Calibration, unit: GlucoseUnit): Calibratio
 export interface OverviewInput {
   range: TraceRange;
   preferences: Preferences;
+  /** The group the view judges by (default: the standard goals). */
+  targetGroup?: TargetGroup;
   dataEndMs: number;
   nowMs: number;
   expectedDelayMinutes: number;
@@ -234,6 +239,7 @@ export function buildOverview(input: OverviewInput): Overview {
       high: fromMgdlRounded(preferences.targetHighMgdl, unit),
     },
     dataEndMs,
+    targetGroup: input.targetGroup ?? "standard",
     latest:
       last && lastRecord
         ? {

@@ -2,6 +2,7 @@ import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { env } from "@/lib/env";
+import type { TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
@@ -32,6 +33,7 @@ export async function loadOverview(
   connection: ConnectionRef,
   preferences: Preferences,
   range: TraceRange,
+  targetGroup: TargetGroup = "standard",
   nowMs = Date.now(),
 ): Promise<Overview | null> {
   const dataRange = await readDataRange(connection);
@@ -61,6 +63,7 @@ export async function loadOverview(
   return buildOverview({
     range,
     preferences,
+    targetGroup,
     dataEndMs,
     nowMs,
     expectedDelayMinutes: env().CGM_DATA_DELAY_MINUTES,

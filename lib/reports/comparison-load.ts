@@ -1,5 +1,6 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import type { TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -17,6 +18,8 @@ export interface ComparisonReport extends Omit<Comparison, "attribution"> {
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   attribution: Array<BandAttribution & { sentence: string | null }>;
+  /** The target group whose goals judge both periods (lib/preferences/target-group.ts). */
+  targetGroup: TargetGroup;
 }
 
 /** Null when the request needs the end of the data and the service holds no readings at all. */
@@ -24,6 +27,7 @@ export async function loadComparison(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
+  targetGroup: TargetGroup = "standard",
 ): Promise<ComparisonReport | null> {
   const end = request.kind === "days" ? await dataEndMs(connection) : null;
   const periods = comparisonPeriods(request, end);
@@ -41,6 +45,7 @@ export async function loadComparison(
   return {
     unit,
     dataUnit: recent.dataUnit,
+    targetGroup,
     ...comparison,
     attribution: comparison.attribution.map((a) => ({ ...a, sentence: attributionSentence(a, unit) })),
   };
