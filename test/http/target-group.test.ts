@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { clientUnderTest } from "../support/client-under-test";
 import { clinicClient } from "../support/clinic-client";
 import { signIn } from "../support/dashboard-client";
 
@@ -196,4 +199,33 @@ describe("a clinic's choice of goals", () => {
       "Pregnancy, type 1 diabetes: Below 54 ≥ 1 %; Below 63 ≥ 4 %; Above 140 ≥ 25 %",
     );
   }, 90_000);
+});
+
+describe("migration 0015's daily counts below 63 and above 140 mg/dL", () => {
+  it("fills the days synced before it exactly as the sync counts them", async () => {
+    // The service client and database of this process (as population.test.ts): configured first.
+    const client = await clientUnderTest(base);
+    const { db, schema } = await import("@/lib/db");
+    const sync = await import("@/lib/sync/pass");
+    const database = await db();
+    const connectionId = await client.connectPatient("SandboxUser2");
+    await sync.runSyncPass({ connectionIds: [connectionId], settings: { backfillDays: 10 } });
+    const days = schema.syncedEgvDays;
+    const counts = () =>
+      database
+        .select({ day: days.day, n: days.n, below63: days.below63, above140: days.above140 })
+        .from(days)
+        .where(eq(days.connectionId, connectionId))
+        .orderBy(days.day);
+    const bySync = await counts();
+    expect(bySync.length).toBeGreaterThanOrEqual(10);
+    expect(bySync.some((d) => d.below63 > 0) && bySync.some((d) => d.above140 > 0)).toBe(true);
+    // The days as they were before the migration: no counts yet (the column's default).
+    await database.update(days).set({ below63: 0, above140: 0 }).where(eq(days.connectionId, connectionId));
+    const migration = readFileSync("lib/db/migrations/0015_target_groups.sql", "utf8");
+    const backfill = migration.split("--> statement-breakpoint").at(-1) ?? "";
+    expect(backfill).toContain('UPDATE "synced_egv_days"');
+    await database.execute(sql.raw(backfill));
+    expect(await counts()).toEqual(bySync);
+  }, 120_000);
 });
