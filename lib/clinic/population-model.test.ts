@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PatientSource, periodOf, populationRow, statusOf } from "./population-model";
+import { groupCounts, type PatientSource, periodOf, populationRow, statusOf } from "./population-model";
 import { CONSENSUS_TRIAGE } from "./triage";
 
 const HOUR = 3_600_000;
@@ -143,5 +143,42 @@ describe("populationRow", () => {
         riskKnown: false,
       });
     }
+  });
+});
+
+describe("populationRow by the patient's target group", () => {
+  /** 30 % of readings at 150 mg/dL and 70 % at 100, in both periods. */
+  const period = (n: number) => ({
+    n,
+    veryLow: 0,
+    low: 0,
+    inRange: n,
+    high: 0,
+    veryHigh: 0,
+    below63: 0,
+    above140: n * 0.3,
+    sum: n * 115,
+    sumOfSquares: n * (0.3 * 150 ** 2 + 0.7 * 100 ** 2),
+  });
+  const sums = { lastSystemMs: NOW - HOUR, clockOffsetMs: 0, current: period(3780), previous: period(4032) };
+
+  it("flags the same readings on the pregnancy goals where the standard goals flag nothing", () => {
+    // 30 % at 150 mg/dL: in range 70–180, above the pregnancy range's 140 (goal: under 25 %).
+    const standard = populationRow(patient({ targetGroup: "standard" }), sums, CONSENSUS_TRIAGE, NOW);
+    const pregnancy = populationRow(patient({ targetGroup: "pregnancy" }), sums, CONSENSUS_TRIAGE, NOW);
+    expect(standard.flags).toEqual([]);
+    expect(pregnancy.flags).toEqual(["high"]);
+    expect(pregnancy.targetGroup).toBe("pregnancy");
+    // The columns stay the consensus ranges, the same for both.
+    expect(pregnancy.metrics).toEqual(standard.metrics);
+  });
+
+  it("splits the consensus counts into the pregnancy bands", () => {
+    expect(
+      groupCounts(
+        { ...period(100), veryLow: 2, low: 5, inRange: 80, high: 10, veryHigh: 3, below63: 4, above140: 30 },
+        "pregnancy",
+      ),
+    ).toEqual({ veryLow: 2, low: 2, inRange: 66, high: 30, veryHigh: 0 });
   });
 });
