@@ -99,8 +99,10 @@ export function PreferencesForm({
           The consensus goals your time in ranges is judged by.
         </p>
         {goals.clinic && (
-          <p className="mt-2 text-sm font-medium" data-testid="clinic-goals-notice">
-            <span aria-hidden="true">ⓘ </span>
+          <p
+            className="mt-2 rounded-md border border-blue-300 bg-blue-50 px-3 py-2 text-sm font-medium text-blue-950 sm:max-w-2xl dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
+            data-testid="clinic-goals-notice"
+          >
             {clinicChoiceSentence(goals.clinic, goals.own)}
           </p>
         )}
