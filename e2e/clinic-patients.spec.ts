@@ -103,7 +103,7 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
     await expect(page.getByTestId("trace-caption")).toContainText("Last 24 h");
     // A clinician's view is a snapshot for the clinic: the patient's own settings are not offered.
-    await expect(page.getByRole("region", { name: "Display settings" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Settings" })).toHaveCount(0);
     await expectNoViolations(page, "a clinic patient's dashboard");
 
     await page.getByRole("link", { name: `← ${clinicName}` }).click();

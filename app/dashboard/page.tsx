@@ -15,7 +15,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const page = await patientPage();
   const loaded = isBlocked(page)
     ? page
-    : await withServiceStates(() => loadOverview(page.connection, page.preferences, range));
+    : await withServiceStates(() => loadOverview(page.connection, page.preferences, range, page.goals.group));
   return (
     <PatientShell current="/dashboard" title="Your glucose">
       {isBlocked(loaded) ? (
@@ -34,6 +34,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             initial={loaded}
             range={range}
             unitChoice={isBlocked(page) ? null : page.preferences.unit}
+            goals={isBlocked(page) ? undefined : page.goals}
           />
         </QueryProvider>
       )}

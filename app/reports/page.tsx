@@ -46,7 +46,12 @@ export default async function AgpReportPage({
     );
   }
   const report = await withServiceStates(() =>
-    loadAgpReport(page.connection, page.preferences, query.value.period, query.value.population),
+    loadAgpReport(
+      page.connection,
+      page.preferences,
+      query.value.period,
+      query.value.population ?? page.goals.group,
+    ),
   );
   if (isBlocked(report)) return <BlockedPage current={PATH} title={TITLE} state={report.blocked} />;
   // A report on screen is often downloaded next: the PDF's browser starts meanwhile.
@@ -55,7 +60,13 @@ export default async function AgpReportPage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
-      <ReportControls path={PATH} query={query.value} shownDays={report?.period} />
+      <ReportControls
+        path={PATH}
+        query={query.value}
+        shownDays={report?.period}
+        goals={page.goals}
+        viewer="patient"
+      />
       {report === null ? (
         <p data-testid="agp-empty">
           No glucose readings exist in your CGM account yet. The report appears once your sensor&apos;s

@@ -20,12 +20,15 @@ export function ClinicPatientShell({
   access,
   current,
   sharing,
+  settings,
   children,
 }: {
   access: ClinicPatientAccess;
   current: "" | "/agp";
   /** False when the patient does not share their data now: the status is explained instead. */
   sharing: boolean;
+  /** The clinic's settings for the patient (their goals): shown whether they share now or not. */
+  settings?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const { patient } = access;
@@ -72,6 +75,7 @@ export function ClinicPatientShell({
           </h1>
           {access.clinicDemo && <DemoBadge />}
         </div>
+        {settings}
         {sharing ? (
           children
         ) : (

@@ -10,14 +10,17 @@ import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
 import {
   FLAG_NAMES,
+  type FlagThresholds,
   flagLabel,
   percentBesideThresholds,
   TRIAGE_FLAGS,
   type TriageFlag,
   type TriageThresholds,
+  triageFor,
 } from "@/lib/clinic/triage";
 import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "@/lib/metrics/constants";
 import type { GoalMetric } from "@/lib/metrics/targets";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
@@ -156,7 +159,8 @@ function Flags({
   unit,
 }: {
   flags: TriageFlag[];
-  thresholds: TriageThresholds;
+  /** The row's own: the clinic's thresholds, or its group's goals (triage.ts `triageFor`). */
+  thresholds: FlagThresholds;
   unit: GlucoseUnit;
 }) {
   if (flags.length === 0) return <span className="text-slate-600 dark:text-slate-400">None</span>;
@@ -419,9 +423,17 @@ export function PopulationTable({
                       {r.birthDate ? `born ${r.birthDate} · ` : ""}
                       <span data-status={r.status}>{STATUS_LABELS[r.status]}</span>
                     </span>
+                    {r.targetGroup !== "standard" && (
+                      <span
+                        className="block text-xs font-normal text-slate-700 dark:text-slate-300"
+                        data-group={r.targetGroup}
+                      >
+                        Goals: {TARGET_PRESETS[r.targetGroup].label}
+                      </span>
+                    )}
                   </th>
                   <td data-label={labelOf("flags")}>
-                    <Flags flags={r.flags} thresholds={thresholds} unit={unit} />
+                    <Flags flags={r.flags} thresholds={triageFor(r.targetGroup, thresholds)} unit={unit} />
                   </td>
                   <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
                     <Judged

@@ -12,6 +12,7 @@ import { Panel } from "@/components/patient/Panel";
 import { parseDateTime } from "@/lib/cgm/datetime";
 import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
+import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { formatDisplayTime } from "@/lib/trace";
 import { MarkersTable } from "./MarkersTable";
 import { PreferencesForm } from "./PreferencesForm";
@@ -51,11 +52,14 @@ export function OverviewView({
   initial,
   range,
   unitChoice,
+  goals,
   clinician,
 }: {
   initial: Overview;
   range: TraceRange;
   unitChoice: Overview["unit"] | null;
+  /** The patient's choice of goals and their clinic's (the settings form); absent in a clinician's view. */
+  goals?: ResolvedTargetGroup;
   /**
    * A clinician's view of a clinic patient: a snapshot of the server's render (the refresh APIs
    * answer for the signed-in patient only), ranges under `basePath`, and no patient settings.
@@ -168,13 +172,14 @@ export function OverviewView({
           <StatisticsComparison ours={summary.ours} service={summary.service} unit={unit} />
         </Panel>
       </div>
-      {!clinician && (
-        <Panel title="Display settings" id="settings">
+      {!clinician && goals && (
+        <Panel title="Settings" id="settings">
           <PreferencesForm
             unitChoice={unitChoice}
             unit={unit}
             dataUnit={shown.dataUnit}
             target={shown.target}
+            goals={goals}
             returnTo={overviewPath(range)}
           />
         </Panel>

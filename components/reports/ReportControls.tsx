@@ -1,5 +1,10 @@
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { TARGET_GROUPS, TARGET_PRESETS } from "@/lib/metrics/targets";
+import {
+  type ResolvedTargetGroup,
+  targetGroupLabel,
+  targetGroupSentence,
+} from "@/lib/preferences/target-group";
 import { hrefWith } from "@/lib/records/query";
 import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
 import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
@@ -11,11 +16,16 @@ export function ReportControls({
   query,
   pdfPath = "/api/reports/agp-pdf",
   shownDays = null,
+  goals,
+  viewer,
 }: {
   path: string;
   query: AgpQuery;
   /** The days the report shows (its label's): the date fields start from them. */
   shownDays?: { firstDay: string | null; lastDay: string | null } | null;
+  /** The group the view judges by unless the query asks for another (a one-off look). */
+  goals: ResolvedTargetGroup;
+  viewer: "patient" | "clinic";
   /** Where the PDF of this report is served: the patient's own, or a clinic patient's. */
   pdfPath?: string;
 }) {
@@ -24,6 +34,8 @@ export function ReportControls({
   const href = (change: Record<string, string>) => hrefWith(path, keep, change, AGP_DEFAULTS);
   const pdf = (paper: "a4" | "letter") => `${pdfPath}?${new URLSearchParams({ ...current, paper })}`;
   const days = query.period.kind === "days" ? query.period.days : null;
+  const shown = query.population ?? goals.group;
+  const oneOff = query.population !== null && query.population !== goals.group;
   return (
     <div className="space-y-3 print:hidden" data-testid="report-controls">
       <ChoiceLinks
@@ -41,11 +53,27 @@ export function ReportControls({
         choices={TARGET_GROUPS.map((id) => ({
           href: hrefWith(path, current, { targets: id }, AGP_DEFAULTS),
           label: TARGET_PRESETS[id].label,
-          current: id === query.population,
+          current: id === shown,
         }))}
       />
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="report-goals">
+        {oneOff ? (
+          <>
+            Showing the goals for {targetGroupLabel(shown)} for this look only;{" "}
+            {viewer === "clinic" ? "the patient's" : "your"} goals are {targetGroupLabel(goals.group)}.{" "}
+            <a
+              href={hrefWith(path, keep, {}, AGP_DEFAULTS)}
+              className="font-medium text-blue-800 underline dark:text-blue-300"
+            >
+              Show {viewer === "clinic" ? "the patient's" : "your"} goals
+            </a>
+          </>
+        ) : (
+          targetGroupSentence(goals, viewer)
+        )}
+      </p>
       <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm">
-        <input type="hidden" name="targets" value={query.population} />
+        {query.population && <input type="hidden" name="targets" value={query.population} />}
         <label className="flex flex-col">
           <span className="font-medium">First day</span>
           <input

@@ -15,10 +15,11 @@ const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANG
 });
 
 /** GET /api/dashboard/overview?range=24h: the overview the dashboard page draws. */
-export async function overviewRead({ req, userId, connection }: PatientContext) {
+export async function overviewRead({ req, userId, connection, targetGroup }: PatientContext) {
   const range = rangeSchema.safeParse(req.nextUrl.searchParams.get("range") ?? "24h");
   if (!range.success) throw new InputError(zodMessage(range.error.issues));
-  const overview = await loadOverview(connection, await preferencesOf(userId), range.data);
+  const [preferences, goals] = await Promise.all([preferencesOf(userId), targetGroup()]);
+  const overview = await loadOverview(connection, preferences, range.data, goals.group);
   return { overview };
 }
 

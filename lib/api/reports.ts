@@ -96,10 +96,11 @@ export async function agpPdfOf(
  * periods' metrics (as /api/reports/summary answers them), the changes and their attribution to
  * time of day. `comparison` is null when `days` is asked and the service holds no readings.
  */
-export async function compareRead({ req, userId, connection }: PatientContext) {
+export async function compareRead({ req, userId, connection, targetGroup }: PatientContext) {
   const params = req.nextUrl.searchParams;
   const request = parseComparisonRequest((name) => params.get(name));
   if (!request.ok) throw new InputError(request.message);
-  const comparison = await loadComparison(connection, await preferencesOf(userId), request.value);
+  const [preferences, goals] = await Promise.all([preferencesOf(userId), targetGroup()]);
+  const comparison = await loadComparison(connection, preferences, request.value, goals.group);
   return { comparison };
 }

@@ -11,6 +11,8 @@ import { readForm } from "@/lib/http/body";
 import { forBrowser } from "@/lib/http/error-page";
 import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { ownPath } from "@/lib/http/return-path";
+import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
+import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
@@ -31,6 +33,11 @@ export interface PatientContext {
   viewerId: string;
   /** The signed-in patient's own connection: no route can name another. */
   connection: ConnectionRow;
+  /**
+   * The target group whose goals this request judges by: the patient's own views' for the
+   * patient, the clinic's for a clinician (lib/preferences/target-group.ts). Read when asked.
+   */
+  targetGroup: () => Promise<ResolvedTargetGroup>;
 }
 
 /**
@@ -52,7 +59,14 @@ export function assertSameOrigin(req: Request): void {
  * answer when it reads none.
  */
 type Subject =
-  | { userId: string; viewerId: string; connection: ConnectionRow; audit?: () => Promise<void> }
+  | {
+      userId: string;
+      viewerId: string;
+      connection: ConnectionRow;
+      audit?: () => Promise<void>;
+      /** The clinic's row of the patient, for a clinician's request. */
+      clinicPatientId?: string;
+    }
   | Response;
 
 /**
@@ -74,8 +88,11 @@ function dataRoute(
       const { userId, viewerId, connection } = subject;
       if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
       const t1 = performance.now();
+      const { clinicPatientId } = subject;
+      const targetGroup = () =>
+        targetGroupFor(userId, clinicPatientId === undefined ? undefined : { clinicPatientId });
       const body = await withCallContext(requestCalls(viewerId, req.signal), () =>
-        handler({ req, params, userId, viewerId, connection }),
+        handler({ req, params, userId, viewerId, connection, targetGroup }),
       );
       // Logged once the data is ready to go: a refused or failed request showed nothing.
       await subject.audit?.();
@@ -148,6 +165,7 @@ export function clinicPatientRoute(
       userId: access.patient.patientUserId,
       viewerId,
       connection,
+      clinicPatientId: access.patient.id,
       audit: () =>
         recordAudit({
           clinicId: access.clinicId,

@@ -91,6 +91,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "patient.accepted": "Patient allowed access",
   "patient.withdrew": "Patient withdrew access",
   "patient.synced": "Synced the patient's data now",
+  "patient.target_group_set": "Set the patient's goals (target group)",
   "view.population": "Viewed the population (every patient's last 14 days)",
   "view.dashboard": "Viewed the dashboard",
   "view.agp": "Viewed the AGP report",

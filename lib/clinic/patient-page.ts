@@ -4,6 +4,8 @@ import { currentUserId } from "@/lib/auth";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
+import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
+import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { recordAudit } from "./audit";
 import { type ClinicPatientAccess, clinicPatientFor, sharedConnection } from "./patients";
@@ -19,6 +21,8 @@ export interface ClinicPatientPage {
   access: ClinicPatientAccess;
   connection: ConnectionRow | null;
   preferences: Preferences;
+  /** The target group the clinic's pages judge the patient by (the clinic's choice wins). */
+  goals: ResolvedTargetGroup;
   audit: (action: AuditAction, detail?: string) => Promise<void>;
 }
 
@@ -27,14 +31,16 @@ export async function clinicPatientPage(patientId: string): Promise<ClinicPatien
   if (!viewerId) redirect("/clinic/sign-in");
   const access = await clinicPatientFor(viewerId, patientId);
   if (!access) notFound();
-  const [connection, preferences] = await Promise.all([
+  const [connection, preferences, goals] = await Promise.all([
     sharedConnection(access),
     preferencesOf(access.patient.patientUserId ?? viewerId),
+    targetGroupFor(access.patient.patientUserId, { clinicPatientId: access.patient.id }),
   ]);
   return {
     access,
     connection: access.patient.patientUserId ? connection : null,
     preferences,
+    goals,
     audit: (action, detail) =>
       recordAudit({
         clinicId: access.clinicId,

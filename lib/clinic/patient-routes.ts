@@ -4,12 +4,17 @@ import { InputError } from "@/lib/api/errors";
 import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
+import { zodMessage } from "@/lib/cgm/schemas";
+import { targetGroupFieldSchema } from "@/lib/preferences";
+import { targetGroupLabel } from "@/lib/preferences/target-group";
+import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { syncNow } from "@/lib/sync/pass";
 import { recordAudit } from "./audit";
 import { clinicPath, roleIn } from "./clinics";
 import { firstErrorCode, patientFormSchema } from "./forms";
 import { encodeNotice, noticeCookie } from "./notice";
+import { clinicPatientPath } from "./patient-page";
 import {
   acceptPatientInvitation,
   addPatient,
@@ -135,6 +140,36 @@ export async function syncPatientRoute(req: NextRequest, ctx: Params): Promise<R
   return seeOther(
     `${clinicPath(access.clinicId)}&synced=${result}&patient=${encodeURIComponent(access.patient.id)}#patients`,
   );
+}
+
+/**
+ * POST /api/clinic/patients/:patientId/target-group (a form: `targetGroup`, a group or "" for the
+ * patient's own choice): the goals the clinic judges the patient by, in its pages and its triage
+ * (lib/preferences/target-group.ts). Any clinician of the clinic may set it, as they may add a
+ * patient; it is written to the audit log, and the patient is shown it.
+ */
+export async function setTargetGroupRoute(_req: NextRequest, ctx: Params, form: FormData): Promise<Response> {
+  const userId = await clinician();
+  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
+  if (!access) throw notFound();
+  const parsed = targetGroupFieldSchema.safeParse(form.get("targetGroup") ?? undefined);
+  if (!parsed.success || parsed.data === undefined) {
+    throw new InputError(
+      parsed.success
+        ? 'Choose the goals: targetGroup must be "standard", "olderHighRisk", "pregnancy" or empty (the patient\'s own choice).'
+        : zodMessage(parsed.error.issues),
+    );
+  }
+  const group = parsed.data;
+  await saveClinicTargetGroup(access.patient.id, group);
+  await recordAudit({
+    clinicId: access.clinicId,
+    actorUserId: userId,
+    clinicPatientId: access.patient.id,
+    action: "patient.target_group_set",
+    detail: group ? `${group}: ${targetGroupLabel(group)}` : "cleared: the patient's own choice applies",
+  });
+  return seeOther(`${clinicPatientPath(access.patient.id)}?goals=saved#goals`);
 }
 
 const sharePath = (token: string, error?: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PatientSource, periodOf, populationRow, statusOf } from "./population-model";
+import { groupCounts, type PatientSource, periodOf, populationRow, statusOf } from "./population-model";
 import { CONSENSUS_TRIAGE } from "./triage";
 
 const HOUR = 3_600_000;
@@ -17,6 +17,7 @@ const patient = (over: Partial<PatientSource> = {}): PatientSource => ({
   lastSyncAt: new Date(NOW - HOUR),
   hypoglycemiaRisk: "low",
   riskFetchedAt: new Date(NOW - 2 * HOUR),
+  targetGroup: "standard",
   ...over,
 });
 
@@ -51,6 +52,8 @@ describe("populationRow", () => {
       inRange,
       high: n - inRange,
       veryHigh: 0,
+      below63: 0,
+      above140: n - inRange,
       sum: 150 * n,
       sumOfSquares: 22_500 * n,
     },
@@ -61,6 +64,8 @@ describe("populationRow", () => {
       inRange: previousInRange,
       high: previousN - previousInRange,
       veryHigh: 0,
+      below63: 0,
+      above140: previousN - previousInRange,
       sum: 0,
       sumOfSquares: 0,
     },
@@ -147,5 +152,49 @@ describe("populationRow", () => {
         riskKnown: false,
       });
     }
+  });
+});
+
+describe("populationRow by the patient's target group", () => {
+  /** 30 % of readings at 150 mg/dL and 70 % at 100, in both periods. */
+  const period = (n: number) => ({
+    n,
+    veryLow: 0,
+    low: 0,
+    inRange: n,
+    high: 0,
+    veryHigh: 0,
+    below63: 0,
+    above140: n * 0.3,
+    sum: n * 115,
+    sumOfSquares: n * (0.3 * 150 ** 2 + 0.7 * 100 ** 2),
+  });
+  const sums = { lastSystemMs: NOW - HOUR, clockOffsetMs: 0, current: period(3780), previous: period(4032) };
+
+  it("flags the same readings on the pregnancy goals where the standard goals flag nothing", () => {
+    // 30 % at 150 mg/dL: in range 70–180, above the pregnancy range's 140 (goal: under 25 %).
+    const standard = populationRow(patient({ targetGroup: "standard" }), sums, CONSENSUS_TRIAGE, NOW);
+    const pregnancy = populationRow(patient({ targetGroup: "pregnancy" }), sums, CONSENSUS_TRIAGE, NOW);
+    expect(standard.flags).toEqual([]);
+    expect(pregnancy.flags).toEqual(["high"]);
+    expect(pregnancy.targetGroup).toBe("pregnancy");
+    // The columns stay the consensus ranges, the same for both; their goal marks are the group's,
+    // and pregnancy's in-range goal (63–140) is not the 70–180 column's, so it marks none there.
+    expect({ ...pregnancy.metrics, goals: [] }).toEqual({ ...standard.metrics, goals: [] });
+    expect(pregnancy.metrics?.goals.map((g) => [g.metric, g.met])).toEqual([
+      ["timeAbove140", false],
+      ["timeBelow63", true],
+      ["timeBelow54", true],
+    ]);
+    expect(standard.metrics?.goals.every((g) => g.met)).toBe(true);
+  });
+
+  it("splits the consensus counts into the pregnancy bands", () => {
+    expect(
+      groupCounts(
+        { ...period(100), veryLow: 2, low: 5, inRange: 80, high: 10, veryHigh: 3, below63: 4, above140: 30 },
+        "pregnancy",
+      ),
+    ).toEqual({ veryLow: 2, low: 2, inRange: 66, high: 30, veryHigh: 0 });
   });
 });

@@ -5,15 +5,16 @@ import { gmi } from "@/lib/metrics/gmi";
 import { evaluateGoalsOn, type GoalResult } from "@/lib/metrics/goals";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
-import { TARGET_PRESETS } from "@/lib/metrics/targets";
+import { CONSENSUS_EDGES, TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { type PerConsensusRange, rangePercentages } from "@/lib/metrics/time-in-ranges";
+import type { PregnancyCounts } from "@/lib/sync/daily";
 import {
   type ClinicPatientStatus,
   clinicPatientStatus,
   type PatientStatusInput,
   STATUS_LABEL,
 } from "./patient-status";
-import { flagsFor, type TriageFlag, type TriageThresholds } from "./triage";
+import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "./triage";
 
 /**
  * The population view's rows, from the daily sums of lib/sync/daily.ts. Pure; the queries are in
@@ -29,6 +30,9 @@ import { flagsFor, type TriageFlag, type TriageThresholds } from "./triage";
  * not count the rest of the day as missing; readings the service has not released yet (the real
  * service: up to about 3 hours) count as missing until they arrive. The previous period is the 14
  * whole days before; only its time in range is used (the flag for a fall).
+ *
+ * The flags judge each patient by their target group's goals on that group's edges (triage.ts
+ * `triageFor`); the columns stay the consensus ranges of every patient, so they compare.
  */
 
 export const PERIOD_DAYS = 14;
@@ -37,7 +41,7 @@ export const PERIOD_DAYS = 14;
 export type PatientStatus = ClinicPatientStatus | "not_synced";
 
 /** Sums over a period's days (synced_egv_days). */
-export interface PeriodSums extends PerConsensusRange<number> {
+export interface PeriodSums extends PerConsensusRange<number>, PregnancyCounts {
   n: number;
   sum: number;
   sumOfSquares: number;
@@ -52,6 +56,8 @@ export interface PatientSource extends PatientStatusInput {
   hypoglycemiaRisk: HypoglycemiaRisk | null;
   /** When the sync last asked the service; null: never (the risk is then unknown, not "none"). */
   riskFetchedAt: Date | null;
+  /** The group the clinic judges the patient by (lib/preferences/target-group.ts `targetGroupForClinic`). */
+  targetGroup: TargetGroup;
 }
 
 export interface ConnectionSums {
@@ -93,6 +99,8 @@ export interface PopulationRow {
   daysSinceLastData: number | null;
   hypoglycemiaRisk: HypoglycemiaRisk | null;
   riskKnown: boolean;
+  /** The group whose goals the flags judge (the thresholds: triage.ts `triageFor`). */
+  targetGroup: TargetGroup;
   flags: TriageFlag[];
 }
 
@@ -118,10 +126,15 @@ export function periodOf(nowMs: number, clockOffsetMs: number) {
   };
 }
 
-/** The consensus metrics of a period from its sums, each by lib/metrics' own function. */
+/**
+ * The consensus metrics of a period from its sums, each by lib/metrics' own function. The table's
+ * columns are the consensus ranges; `goals` judges them by the patient's group, keeping only the
+ * goals that measure what a column shows (pregnancy's 63–140 goals are judged in the flags).
+ */
 export function metricsOf(
   sums: PeriodSums,
   sensorWindow: { startMs: number; endMs: number },
+  group: TargetGroup = "standard",
 ): PopulationMetrics {
   const percentages = rangePercentages(sums);
   const moments = fromMoments(sums);
@@ -133,8 +146,35 @@ export function metricsOf(
     cv: moments.cv,
     gri: percentages ? glycemiaRiskIndex(percentages).gri : null,
     sensorActivePercent: sensorActivePercent(sums.n, sensorWindow.startMs, sensorWindow.endMs),
-    goals: percentages ? evaluateGoalsOn(TARGET_PRESETS.standard, percentages, moments.cv) : [],
+    goals: percentages ? columnGoals(group, sums, moments.cv) : [],
   };
+}
+
+/**
+ * A period's counts in the bands of `group`: the consensus ranges, except for pregnancy, whose
+ * range is 63–140 mg/dL (below 54 very low, 54–62 low, above 140 high, no very high band).
+ */
+export function groupCounts(sums: PeriodSums, group: TargetGroup): PerConsensusRange<number> {
+  const { veryLow, low, inRange, high, veryHigh } = sums;
+  if (group !== "pregnancy") return { veryLow, low, inRange, high, veryHigh };
+  const n = veryLow + low + inRange + high + veryHigh;
+  return {
+    veryLow,
+    low: sums.below63 - veryLow,
+    inRange: n - sums.below63 - sums.above140,
+    high: sums.above140,
+    veryHigh: 0,
+  };
+}
+
+function columnGoals(group: TargetGroup, sums: PeriodSums, cv: number | null): GoalResult[] {
+  const preset = TARGET_PRESETS[group];
+  const shares = rangePercentages(groupCounts(sums, group));
+  if (!shares) return [];
+  const sameRange =
+    preset.edges.lowBelow === CONSENSUS_EDGES.lowBelow &&
+    preset.edges.inRangeMax === CONSENSUS_EDGES.inRangeMax;
+  return evaluateGoalsOn(preset, shares, cv).filter((g) => sameRange || g.metric !== "timeInRange");
 }
 
 const EMPTY: PeriodSums = {
@@ -146,6 +186,8 @@ const EMPTY: PeriodSums = {
   inRange: 0,
   high: 0,
   veryHigh: 0,
+  below63: 0,
+  above140: 0,
 };
 
 export function populationRow(
@@ -163,6 +205,7 @@ export function populationRow(
     status,
     hypoglycemiaRisk: measured ? patient.hypoglycemiaRisk : null,
     riskKnown: measured && patient.riskFetchedAt !== null,
+    targetGroup: patient.targetGroup,
   };
   if (!measured) {
     return {
@@ -178,8 +221,12 @@ export function populationRow(
   }
   // Synced but the service holds no readings at all: the period is on the clinic's (UTC) days.
   const period = periodOf(nowMs, sums?.clockOffsetMs ?? 0);
-  const metrics = metricsOf(sums?.current ?? EMPTY, period.sensorWindow);
+  const metrics = metricsOf(sums?.current ?? EMPTY, period.sensorWindow, patient.targetGroup);
   const previousInRange = rangePercentages(sums?.previous ?? EMPTY)?.inRange ?? null;
+  // The flags: the same period in the bands of the patient's group, judged by its goals.
+  const group = patient.targetGroup;
+  const shares = rangePercentages(groupCounts(sums?.current ?? EMPTY, group));
+  const previousShares = rangePercentages(groupCounts(sums?.previous ?? EMPTY, group));
   return {
     ...base,
     firstDay: period.firstDay,
@@ -188,6 +235,10 @@ export function populationRow(
     previousInRange,
     lastDataAt: sums ? new Date(sums.lastSystemMs).toISOString() : null,
     daysSinceLastData: sums ? Math.max(0, Math.floor((nowMs - sums.lastSystemMs) / MS_PER_DAY)) : null,
-    flags: flagsFor(metrics, previousInRange, thresholds),
+    flags: flagsFor(
+      { timeInRanges: shares, sensorActivePercent: metrics.sensorActivePercent },
+      previousShares?.inRange ?? null,
+      triageFor(group, thresholds),
+    ),
   };
 }

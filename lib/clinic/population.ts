@@ -2,6 +2,8 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { InputError } from "@/lib/api/errors";
 import { type Db, db, schema } from "@/lib/db";
+import { parseTargetGroup } from "@/lib/metrics/targets";
+import { targetGroupForClinic } from "@/lib/preferences/target-group";
 import { roleIn } from "./clinics";
 import {
   type ConnectionSums,
@@ -90,7 +92,13 @@ export async function resetTriageSettings(clinicId: string, userId: string): Pro
 }
 
 async function patientsOf(database: Db, clinicId: string): Promise<PatientSource[]> {
-  const { clinicPatients: p, cgmConnections: c, syncState: s, syncedStatistics: st } = schema;
+  const {
+    clinicPatients: p,
+    cgmConnections: c,
+    syncState: s,
+    syncedStatistics: st,
+    userPreferences: up,
+  } = schema;
   const rows = await database
     .select({
       id: p.id,
@@ -104,14 +112,22 @@ async function patientsOf(database: Db, clinicId: string): Promise<PatientSource
       lastSyncAt: s.lastSuccessAt,
       hypoglycemiaRisk: st.hypoglycemiaRisk,
       riskFetchedAt: st.fetchedAt,
+      clinicGroup: p.targetGroup,
+      ownGroup: up.targetGroup,
     })
     .from(p)
     .leftJoin(c, eq(c.id, p.connectionId))
+    .leftJoin(up, eq(up.userId, p.patientUserId))
     .leftJoin(s, eq(s.connectionId, p.connectionId))
     .leftJoin(st, eq(st.connectionId, p.connectionId))
     .where(eq(p.clinicId, clinicId))
     .orderBy(asc(p.name), asc(p.id));
-  return rows;
+  // Judged by the clinic's choice, else the patient's (the rule of lib/preferences/target-group.ts).
+  return rows.map(({ clinicGroup, ownGroup, ...r }) => {
+    const clinic = parseTargetGroup(clinicGroup);
+    const choice = clinic && { clinicName: "", group: clinic, setAt: new Date(0) };
+    return { ...r, targetGroup: targetGroupForClinic(choice, parseTargetGroup(ownGroup)).group };
+  });
 }
 
 type SumsRow = Record<string, unknown> & { connection_id: string };
@@ -126,6 +142,8 @@ function periodSums(r: SumsRow, prefix: "" | "prev_"): PeriodSums {
     inRange: num(r[`${prefix}in_range`]),
     high: num(r[`${prefix}high`]),
     veryHigh: num(r[`${prefix}very_high`]),
+    below63: num(r[`${prefix}below_63`]),
+    above140: num(r[`${prefix}above_140`]),
     sum: num(r[`${prefix}sum`]),
     sumOfSquares: num(r[`${prefix}sum_of_squares`]),
   };
@@ -143,7 +161,18 @@ async function sumsOf(
   now: Date,
 ): Promise<Map<string, ConnectionSums>> {
   if (connectionIds.length === 0) return new Map();
-  const cols = ["n", "very_low", "low", "in_range", "high", "very_high", "sum", "sum_of_squares"];
+  const cols = [
+    "n",
+    "very_low",
+    "low",
+    "in_range",
+    "high",
+    "very_high",
+    "below_63",
+    "above_140",
+    "sum",
+    "sum_of_squares",
+  ];
   const current = cols.map((c) => `sum(d.${c}) filter (where d.day > b.today - ${PERIOD_DAYS}) as ${c}`);
   const previous = cols.map(
     (c) => `sum(d.${c}) filter (where d.day <= b.today - ${PERIOD_DAYS}) as prev_${c}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type TargetGroup, timeInBands } from "@/lib/metrics/targets";
 import { rangePercentages } from "@/lib/metrics/time-in-ranges";
 import {
   CONSENSUS_TRIAGE,
@@ -8,6 +9,7 @@ import {
   THRESHOLD_FIELDS,
   type TriageThresholds,
   thresholdMessage,
+  triageFor,
   triageThresholdsSchema,
 } from "./triage";
 
@@ -183,5 +185,142 @@ describe("percentBesideThresholds", () => {
   it("cuts towards the value past three decimals", () => {
     expect(percentBesideThresholds(0.9999, [1])).toBe("0.999");
     expect(percentBesideThresholds(69.99996, [70])).toBe("69.999");
+  });
+});
+
+describe("triage by the patient's target group", () => {
+  /** The flags of a period's readings (mg/dL) judged by `group` under the clinic's thresholds. */
+  const flagsOf = (values: number[], group: TargetGroup, clinic = CONSENSUS_TRIAGE, previous = null) => {
+    const triage = triageFor(group, clinic);
+    return flagsFor(
+      { timeInRanges: timeInBands(values, triage.edges), sensorActivePercent: 100 },
+      previous,
+      triage,
+    );
+  };
+  const readings = (parts: Array<[count: number, mgdl: number]>) =>
+    parts.flatMap(([count, mgdl]) => Array<number>(count).fill(mgdl));
+
+  it("flags the time above 140 of a pregnancy patient where the standard goals flag nothing", () => {
+    // 30 % at 150 mg/dL: in range 70–180 for the standard goals; above 140 for pregnancy, 30 %
+    // against "under 25 %". In range 63–140 is then exactly 70 %, not below 70: no flag for it.
+    const values = readings([
+      [30, 150],
+      [70, 100],
+    ]);
+    expect(flagsOf(values, "standard")).toEqual([]);
+    expect(flagsOf(values, "pregnancy")).toEqual(["high"]);
+    const more = readings([
+      [31, 150],
+      [69, 100],
+    ]);
+    expect(flagsOf(more, "pregnancy")).toEqual(["high", "inRange"]);
+  });
+
+  it("judges 20 % at 150 mg/dL and 80 % at 100 as the brief's example: pregnancy in range 80 %, above 140 20 %", () => {
+    const values = readings([
+      [20, 150],
+      [80, 100],
+    ]);
+    expect(flagsOf(values, "standard")).toEqual([]);
+    // Above 140 is 20 % (< 25 %) and in range 80 % (> 70 %): met, so no flag either way.
+    expect(flagsOf(values, "pregnancy")).toEqual([]);
+    // At 25 % the pregnancy goal "above 140 < 25 %" is missed; the standard goals still hold.
+    const more = readings([
+      [25, 150],
+      [75, 100],
+    ]);
+    expect(flagsOf(more, "standard")).toEqual([]);
+    expect(flagsOf(more, "pregnancy")).toEqual(["high"]);
+  });
+
+  it("does not flag 63–69 mg/dL for pregnancy (its range), which the standard goals flag as low", () => {
+    const values = readings([
+      [5, 66],
+      [95, 110],
+    ]);
+    expect(flagsOf(values, "standard")).toEqual(["low"]);
+    expect(flagsOf(values, "pregnancy")).toEqual([]);
+    const below63 = readings([
+      [4, 60],
+      [96, 110],
+    ]);
+    expect(flagsOf(below63, "pregnancy")).toEqual(["low"]);
+  });
+
+  it("flags an older or high-risk patient at 1 % below 70, and not at 60 % in range", () => {
+    const low = readings([
+      [2, 65],
+      [98, 120],
+    ]);
+    expect(flagsOf(low, "standard")).toEqual([]);
+    expect(flagsOf(low, "olderHighRisk")).toEqual(["low"]);
+    const high = readings([
+      [40, 200],
+      [60, 120],
+    ]);
+    expect(flagsOf(high, "standard")).toEqual(["high", "inRange"]);
+    expect(flagsOf(high, "olderHighRisk")).toEqual([]);
+    // Above 250 ≥ 10 %, not 5 %.
+    expect(
+      flagsOf(
+        readings([
+          [8, 300],
+          [92, 120],
+        ]),
+        "olderHighRisk",
+      ),
+    ).toEqual([]);
+    expect(
+      flagsOf(
+        readings([
+          [10, 300],
+          [90, 120],
+        ]),
+        "olderHighRisk",
+      ),
+    ).toEqual(["veryHigh"]);
+  });
+
+  it("applies the clinic's changed thresholds to the standard group only, and its sensor and fall thresholds to all", () => {
+    const strict = { ...CONSENSUS_TRIAGE, highPercent: 10, inRangeDropPoints: 5, sensorBelowPercent: 90 };
+    const values = readings([
+      [15, 150],
+      [85, 100],
+    ]);
+    expect(triageFor("standard", strict).highPercent).toBe(10);
+    expect(triageFor("pregnancy", strict)).toMatchObject({
+      veryLowPercent: 1,
+      lowPercent: 4,
+      veryHighPercent: null,
+      highPercent: 25,
+      inRangeBelowPercent: 70,
+      inRangeDropPoints: 5,
+      sensorBelowPercent: 90,
+    });
+    expect(triageFor("olderHighRisk", strict)).toMatchObject({
+      veryLowPercent: null,
+      lowPercent: 1,
+      veryHighPercent: 10,
+      highPercent: null,
+      inRangeBelowPercent: 50,
+    });
+    // In range 63–140 is 85 %, fallen 10 points since 95 %.
+    const triage = triageFor("pregnancy", strict);
+    const shares = timeInBands(values, triage.edges);
+    expect(flagsFor({ timeInRanges: shares, sensorActivePercent: 80 }, 95, triage)).toEqual([
+      "inRangeDrop",
+      "sensor",
+    ]);
+  });
+
+  it("names the group's own edges in the flag's words", () => {
+    const pregnancy = triageFor("pregnancy", CONSENSUS_TRIAGE);
+    expect(flagLabel("low", pregnancy)).toBe("Below 63 ≥ 4 %");
+    expect(flagLabel("high", pregnancy)).toBe("Above 140 ≥ 25 %");
+    expect(flagLabel("inRange", pregnancy)).toBe("In range 63–140 < 70 %");
+    expect(flagLabel("inRange", pregnancy, "mmol/L")).toBe("In range 3.5–7.8 < 70 %");
+    expect(flagLabel("low", triageFor("olderHighRisk", CONSENSUS_TRIAGE))).toBe("Below 70 ≥ 1 %");
+    expect(flagLabel("inRange", triageFor("standard", CONSENSUS_TRIAGE))).toBe("In range < 70 %");
   });
 });

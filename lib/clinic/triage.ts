@@ -6,6 +6,13 @@ import {
   LOW_BELOW_MGDL,
   VERY_LOW_BELOW_MGDL,
 } from "@/lib/metrics/constants";
+import {
+  type BandEdges,
+  CONSENSUS_EDGES,
+  type GoalMetric,
+  TARGET_PRESETS,
+  type TargetGroup,
+} from "@/lib/metrics/targets";
 import type { PerConsensusRange } from "@/lib/metrics/time-in-ranges";
 import { formatMgdlIn } from "@/lib/trace/format";
 
@@ -14,6 +21,12 @@ import { formatMgdlIn } from "@/lib/trace/format";
  * a consensus goal the patient's last 14 days do not meet, plus a fall of time in range since the
  * 14 days before, with a threshold the clinic may change (clinic_triage_settings; no row: these
  * defaults). Pure: lib/clinic/population.ts feeds it the metrics.
+ *
+ * Each patient is judged by the goals of their target group (lib/preferences/target-group.ts:
+ * the clinic's choice, else the patient's): the clinic's thresholds are those of the standard
+ * group (type 1 and type 2); a patient of another group is flagged where they miss that group's
+ * consensus goals, on its own edges (`triageFor`). Sensor use and the fall of time in range are not
+ * goals of a group, so the clinic's thresholds for them apply to every patient.
  */
 
 export interface TriageThresholds {
@@ -166,9 +179,72 @@ export const triageThresholdsSchema = z.object({
   sensorBelowPercent: threshold("sensorBelowPercent"),
 }) satisfies z.ZodType<TriageThresholds, unknown>;
 
+/**
+ * The thresholds one patient's flags are judged by: null where their group has no such goal (no
+ * flag can be raised), and the edges their time in ranges is measured on.
+ */
+export type FlagThresholds = { [K in keyof TriageThresholds]: number | null } & { edges?: BandEdges };
+
+export interface GroupTriage extends FlagThresholds {
+  group: TargetGroup;
+  edges: BandEdges;
+}
+
+/** Which flag (and threshold) stands for each goal of a group: a flag is a goal not met. */
+const FLAG_OF_GOAL: Partial<Record<GoalMetric, keyof TriageThresholds>> = {
+  timeBelow54: "veryLowPercent",
+  timeBelow63: "lowPercent",
+  timeBelow70: "lowPercent",
+  timeAbove250: "veryHighPercent",
+  timeAbove180: "highPercent",
+  timeAbove140: "highPercent",
+  timeInRange: "inRangeBelowPercent",
+};
+
+/**
+ * The thresholds a patient of `group` is flagged by under the clinic's settings: the clinic's own
+ * for the standard group; for another group its consensus goals (pregnancy: below 54 ≥ 1 %, below
+ * 63 ≥ 4 %, above 140 ≥ 25 %, in range 63–140 below 70 %; older or high-risk: below 70 ≥ 1 %,
+ * above 250 ≥ 10 %, in range below 50 %), with the clinic's sensor-use and fall thresholds.
+ */
+export function triageFor(group: TargetGroup, clinic: TriageThresholds): GroupTriage {
+  const common = {
+    group,
+    inRangeDropPoints: clinic.inRangeDropPoints,
+    sensorBelowPercent: clinic.sensorBelowPercent,
+  };
+  if (group === "standard") {
+    const { veryLowPercent, lowPercent, veryHighPercent, highPercent, inRangeBelowPercent } = clinic;
+    return {
+      ...common,
+      edges: CONSENSUS_EDGES,
+      veryLowPercent,
+      lowPercent,
+      veryHighPercent,
+      highPercent,
+      inRangeBelowPercent,
+    };
+  }
+  const preset = TARGET_PRESETS[group];
+  const triage: GroupTriage = {
+    ...common,
+    edges: preset.edges,
+    veryLowPercent: null,
+    lowPercent: null,
+    veryHighPercent: null,
+    highPercent: null,
+    inRangeBelowPercent: null,
+  };
+  for (const goal of preset.goals) {
+    const key = FLAG_OF_GOAL[goal.metric];
+    if (key) triage[key] = goal.percent;
+  }
+  return triage;
+}
+
 /** The metrics the flags look at; null where there is nothing to measure. */
 export interface TriageMetrics {
-  /** Percent of readings in each consensus range; null without readings. */
+  /** Percent of readings in each band on the edges the thresholds are for; null without readings. */
   timeInRanges: PerConsensusRange<number> | null;
   sensorActivePercent: number | null;
 }
@@ -182,6 +258,8 @@ export interface TriageMetrics {
 const EPSILON = 1e-9;
 const atLeast = (value: number, threshold: number) => value >= threshold - EPSILON;
 const below = (value: number, threshold: number) => value < threshold - EPSILON;
+/** A threshold the patient's group has no goal for raises no flag. */
+const reaches = (value: number, threshold: number | null) => threshold !== null && atLeast(value, threshold);
 
 /**
  * A percentage (or percentage points) as the triage table shows it: to one decimal, unless that
@@ -207,22 +285,24 @@ export function percentBesideThresholds(value: number, thresholds: readonly numb
 export function flagsFor(
   metrics: TriageMetrics,
   previousInRange: number | null,
-  thresholds: TriageThresholds,
+  thresholds: FlagThresholds,
 ): TriageFlag[] {
   const flags: TriageFlag[] = [];
   const t = metrics.timeInRanges;
   if (t) {
-    if (atLeast(t.veryLow, thresholds.veryLowPercent)) flags.push("veryLow");
-    if (atLeast(t.veryLow + t.low, thresholds.lowPercent)) flags.push("low");
-    if (atLeast(t.veryHigh, thresholds.veryHighPercent)) flags.push("veryHigh");
-    if (atLeast(t.high + t.veryHigh, thresholds.highPercent)) flags.push("high");
-    if (below(t.inRange, thresholds.inRangeBelowPercent)) flags.push("inRange");
-    if (previousInRange !== null && atLeast(previousInRange - t.inRange, thresholds.inRangeDropPoints)) {
+    if (reaches(t.veryLow, thresholds.veryLowPercent)) flags.push("veryLow");
+    if (reaches(t.veryLow + t.low, thresholds.lowPercent)) flags.push("low");
+    if (reaches(t.veryHigh, thresholds.veryHighPercent)) flags.push("veryHigh");
+    if (reaches(t.high + t.veryHigh, thresholds.highPercent)) flags.push("high");
+    if (thresholds.inRangeBelowPercent !== null && below(t.inRange, thresholds.inRangeBelowPercent))
+      flags.push("inRange");
+    if (previousInRange !== null && reaches(previousInRange - t.inRange, thresholds.inRangeDropPoints)) {
       flags.push("inRangeDrop");
     }
   }
   if (
     metrics.sensorActivePercent !== null &&
+    thresholds.sensorBelowPercent !== null &&
     below(metrics.sensorActivePercent, thresholds.sensorBelowPercent)
   ) {
     flags.push("sensor");
@@ -230,30 +310,41 @@ export function flagsFor(
   return flags;
 }
 
-/** A flag in words, with the clinic's threshold: the table shows this text, not only a colour. */
-export function flagLabel(
-  flag: TriageFlag,
-  thresholds: TriageThresholds,
-  unit: GlucoseUnit = "mg/dL",
-): string {
-  const n = (v: number) => `${Number(v.toFixed(2))}`;
+/**
+ * A flag in words, with the threshold and edges it was judged by (the clinic's, or the patient's
+ * group's): the table shows this text, not only a colour. The range is named when it is not the
+ * consensus 70–180 ("In range 63–140 < 70 %").
+ */
+export function flagLabel(flag: TriageFlag, thresholds: FlagThresholds, unit: GlucoseUnit = "mg/dL"): string {
+  const n = (v: number | null) => `${Number((v ?? 0).toFixed(2))}`;
   const g = (mgdl: number) => formatMgdlIn(mgdl, unit);
+  const e = thresholds.edges ?? CONSENSUS_EDGES;
+  const consensus = e.lowBelow === LOW_BELOW_MGDL && e.inRangeMax === IN_RANGE_MAX_MGDL;
+  const range = consensus ? "" : ` ${g(e.lowBelow)}–${g(e.inRangeMax)}`;
   switch (flag) {
     case "veryLow":
-      return `Below ${g(VERY_LOW_BELOW_MGDL)} ≥ ${n(thresholds.veryLowPercent)} %`;
+      return `Below ${g(e.veryLowBelow)} ≥ ${n(thresholds.veryLowPercent)} %`;
     case "low":
-      return `Below ${g(LOW_BELOW_MGDL)} ≥ ${n(thresholds.lowPercent)} %`;
+      return `Below ${g(e.lowBelow)} ≥ ${n(thresholds.lowPercent)} %`;
     case "veryHigh":
-      return `Above ${g(HIGH_MAX_MGDL)} ≥ ${n(thresholds.veryHighPercent)} %`;
+      return `Above ${g(e.highMax ?? HIGH_MAX_MGDL)} ≥ ${n(thresholds.veryHighPercent)} %`;
     case "high":
-      return `Above ${g(IN_RANGE_MAX_MGDL)} ≥ ${n(thresholds.highPercent)} %`;
+      return `Above ${g(e.inRangeMax)} ≥ ${n(thresholds.highPercent)} %`;
     case "inRange":
-      return `In range < ${n(thresholds.inRangeBelowPercent)} %`;
+      return `In range${range} < ${n(thresholds.inRangeBelowPercent)} %`;
     case "inRangeDrop":
-      return `In range fell ≥ ${n(thresholds.inRangeDropPoints)} points`;
+      return `In range${range} fell ≥ ${n(thresholds.inRangeDropPoints)} points`;
     case "sensor":
       return `Sensor use < ${n(thresholds.sensorBelowPercent)} %`;
   }
+}
+
+/** The glucose flags a group is judged by, in words ("Below 63 ≥ 4 %"): the triage settings' note. */
+export function groupFlagLabels(group: TargetGroup, clinic: TriageThresholds, unit: GlucoseUnit): string[] {
+  const triage = triageFor(group, clinic);
+  return TRIAGE_FLAGS.filter(
+    (f) => f !== "inRangeDrop" && f !== "sensor" && triage[THRESHOLD_OF[f]] !== null,
+  ).map((f) => flagLabel(f, triage, unit));
 }
 
 /** The flag's short name for filters and headings. */

@@ -12,7 +12,7 @@ import {
   standardDeviation,
   timeInRanges,
 } from "@/lib/metrics";
-import type { TargetPreset } from "@/lib/metrics/targets";
+import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { bandRangeText } from "@/lib/reports/agp-model";
 import {
@@ -189,6 +189,8 @@ export interface Overview {
     headline: GoalHeadline | null;
     service: ServiceSummary | null;
   };
+  /** The target group whose goals judge this view's data (lib/preferences/target-group.ts). */
+  targetGroup: TargetGroup;
 }
 
 /**
@@ -226,6 +228,7 @@ export function calibrationMarker(c: Calibration, unit: GlucoseUnit): Calibratio
 export interface OverviewInput {
   range: TraceRange;
   preferences: Preferences;
+  /** The group the view judges by (default: the standard goals). */
   dataEndMs: number;
   nowMs: number;
   expectedDelayMinutes: number;
@@ -276,6 +279,7 @@ export function buildOverview(input: OverviewInput): Overview {
     target,
     shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
     dataEndMs,
+    targetGroup: input.preset.id,
     latest:
       last && lastRecord
         ? {

@@ -2,7 +2,7 @@ import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { env } from "@/lib/env";
-import { TARGET_PRESETS, type TargetPreset } from "@/lib/metrics/targets";
+import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
@@ -35,10 +35,8 @@ export async function loadOverview(
   connection: ConnectionRef,
   preferences: Preferences,
   range: TraceRange,
+  targetGroup: TargetGroup = "standard",
   nowMs = Date.now(),
-  // The patient's target group judges the summary; the consensus's standard group until it is
-  // stored per patient.
-  preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<Overview | null> {
   const dataRange = await readDataRange(connection);
   const dataEndMs = dataRange.egvs ? parseDateTime(dataRange.egvs.end.systemTime) : null;
@@ -74,6 +72,6 @@ export async function loadOverview(
     events: events.events,
     calibrations: calibrations.calibrations,
     statistics,
-    preset,
+    preset: TARGET_PRESETS[targetGroup],
   });
 }

@@ -4,6 +4,8 @@ import { currentUserId } from "@/lib/auth";
 import { isClinician } from "@/lib/clinic/clinics";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
+import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
+import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, connectionOfOwner } from "@/lib/service-client/tokens";
@@ -15,6 +17,8 @@ export interface PatientPage {
   userId: string;
   connection: ConnectionRow;
   preferences: Preferences;
+  /** The target group the patient's own pages judge by, and their clinic's choice to show them. */
+  goals: ResolvedTargetGroup;
 }
 
 /**
@@ -24,11 +28,15 @@ export interface PatientPage {
 export async function patientPage(): Promise<PatientPage | { blocked: BlockedState }> {
   const userId = await currentUserId();
   if (!userId) redirect("/");
-  const [connection, preferences] = await Promise.all([connectionOfOwner(userId), preferencesOf(userId)]);
+  const [connection, preferences, goals] = await Promise.all([
+    connectionOfOwner(userId),
+    preferencesOf(userId),
+    targetGroupFor(userId),
+  ]);
   // A clinician's account has no CGM of its own: the page says so and leads to the clinic.
   if (!connection) return { blocked: (await isClinician(userId)) ? "clinician" : "not_connected" };
   if (connection.status === "needs_reconnect") return { blocked: "reconnect" };
-  return { userId, connection, preferences };
+  return { userId, connection, preferences, goals };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
+import { TARGET_GROUPS, type TargetGroup } from "@/lib/metrics/targets";
 
 /**
  * A patient's view preferences and the rules for changing them. The target range is kept in mg/dL;
@@ -14,13 +15,31 @@ export interface Preferences {
   unit: GlucoseUnit | null;
   targetLowMgdl: number;
   targetHighMgdl: number;
+  /**
+   * The consensus group whose goals judge the patient's data, as the patient chose it; null: not
+   * chosen (their clinic's choice applies, else the standard goals: ./target-group.ts). Separate
+   * from the target band above, which only shades the trace.
+   */
+  targetGroup: TargetGroup | null;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   unit: null,
   targetLowMgdl: TARGET_DEFAULT_MGDL.low,
   targetHighMgdl: TARGET_DEFAULT_MGDL.high,
+  targetGroup: null,
 };
+
+/**
+ * The form's "Goals for" value: a group, or "" for not chosen. Absent (a form of before the field,
+ * or another client) leaves the stored choice as it is.
+ */
+export const targetGroupFieldSchema = z
+  .enum(["", ...TARGET_GROUPS], {
+    message: `targetGroup must be ${TARGET_GROUPS.map((g) => `"${g}"`).join(", ")} or empty (not chosen)`,
+  })
+  .transform((g) => (g === "" ? null : g))
+  .optional();
 
 const L = TARGET_LIMITS_MGDL;
 
@@ -31,9 +50,11 @@ export const preferencesFormSchema = z
     inputUnit: z.enum(GLUCOSE_UNITS).default("mg/dL"),
     targetLow: z.coerce.number({ message: "the low target must be a number" }),
     targetHigh: z.coerce.number({ message: "the high target must be a number" }),
+    targetGroup: targetGroupFieldSchema,
   })
   .transform((f) => ({
     unit: f.unit === "auto" ? null : f.unit,
+    targetGroup: f.targetGroup,
     targetLowMgdl: Math.round(toMgdl(f.targetLow, f.inputUnit)),
     targetHighMgdl: Math.round(toMgdl(f.targetHigh, f.inputUnit)),
     inputUnit: f.inputUnit,
@@ -60,7 +81,10 @@ export const preferencesFormSchema = z
         message: "the high target must be above the low target",
       });
   })
-  .transform(({ inputUnit: _, ...p }): Preferences => p);
+  .transform(({ inputUnit: _, ...p }): PreferencesChange => p);
+
+/** What the preferences form changes: everything, the goals' group only when the form sent it. */
+export type PreferencesChange = Omit<Preferences, "targetGroup"> & { targetGroup?: TargetGroup | null };
 
 /**
  * The unit switch alone (the clinic's population view): the unit to show, targets left as they are.

@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { db, schema } from "@/lib/db";
-import { DEFAULT_PREFERENCES, type Preferences } from "./schema";
+import { parseTargetGroup } from "@/lib/metrics/targets";
+import { DEFAULT_PREFERENCES, type Preferences, type PreferencesChange } from "./schema";
 
 /** A user's preferences, or the defaults when they never changed them. */
 export async function preferencesOf(userId: string): Promise<Preferences> {
@@ -11,11 +12,17 @@ export async function preferencesOf(userId: string): Promise<Preferences> {
     .from(schema.userPreferences)
     .where(eq(schema.userPreferences.userId, userId));
   if (!row) return DEFAULT_PREFERENCES;
-  return { unit: row.unit, targetLowMgdl: row.targetLowMgdl, targetHighMgdl: row.targetHighMgdl };
+  return {
+    unit: row.unit,
+    targetLowMgdl: row.targetLowMgdl,
+    targetHighMgdl: row.targetHighMgdl,
+    targetGroup: parseTargetGroup(row.targetGroup),
+  };
 }
 
-export async function savePreferences(userId: string, preferences: Preferences): Promise<void> {
-  const values = { ...preferences, updatedAt: new Date() };
+export async function savePreferences(userId: string, preferences: PreferencesChange): Promise<void> {
+  const { targetGroup, ...rest } = preferences;
+  const values = { ...rest, ...(targetGroup === undefined ? {} : { targetGroup }), updatedAt: new Date() };
   await (await db())
     .insert(schema.userPreferences)
     .values({ userId, ...values })

@@ -4,11 +4,12 @@ import { agpQueryParams, parseAgpQuery } from "./agp-query";
 const parse = (q: Record<string, string>) => parseAgpQuery((name) => q[name]);
 
 describe("the AGP page's query", () => {
-  it("defaults to 14 days and the standard targets", () => {
+  it("defaults to 14 days and the view's own target group (none asked)", () => {
     expect(parse({})).toEqual({
       ok: true,
-      value: { period: { kind: "days", days: 14 }, population: "standard" },
+      value: { period: { kind: "days", days: 14 }, population: null },
     });
+    expect(parse({ targets: "standard" })).toMatchObject({ value: { population: "standard" } });
   });
 
   it("reads the date form's days as the patient's days (receiver's clock), and writes them back", () => {
@@ -48,5 +49,8 @@ describe("the AGP page's query", () => {
   it("round-trips: the params it writes parse back to the same query", () => {
     const r = parse({ days: "30", targets: "older" });
     expect(r.ok && parse(agpQueryParams(r.value))).toEqual(r);
+    const own = parse({ days: "30" });
+    expect(own.ok && agpQueryParams(own.value)).toEqual({ days: "30" });
+    expect(own.ok && parse(agpQueryParams(own.value))).toEqual(own);
   });
 });

@@ -5,20 +5,24 @@ import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_MAX
 /**
  * The AGP page's query: the period (`days`, or `startDate`/`endDate` as the service writes them,
  * or the date form's `startDay`/`endDay`, days on the receiver's clock) and the population
- * whose targets the metrics panel shows (`targets`, default the standard type 1/type 2 goals).
+ * whose targets the metrics panel shows (`targets`: a one-off look at another group's goals;
+ * without it, the patient's group as the view resolves it, lib/preferences/target-group.ts).
  */
 export interface AgpQuery {
   period: PeriodRequest;
-  population: TargetGroup;
+  /** The group the query asks for; null: the view's own (the patient's or the clinic's choice). */
+  population: TargetGroup | null;
 }
 
-export const AGP_DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), targets: "standard" } as const;
+/** No default group: a link without `targets` shows the patient's own, whatever it is. */
+export const AGP_DEFAULTS = { days: String(REPORT_DEFAULT_DAYS) } as const;
 
 export function parseAgpQuery(
   get: (name: string) => string | undefined,
 ): { ok: true; value: AgpQuery } | { ok: false; message: string } {
-  const targets = parseTargetGroup(get("targets") ?? AGP_DEFAULTS.targets);
-  if (targets === null) {
+  const asked = get("targets");
+  const targets = asked === undefined ? null : parseTargetGroup(asked);
+  if (asked !== undefined && targets === null) {
     return { ok: false, message: 'targets must be "standard", "olderHighRisk" or "pregnancy"' };
   }
   const startDay = get("startDay");
@@ -40,7 +44,7 @@ export function parseAgpQuery(
 
 /** The query that asks for `query` again: for links that change one choice and for the PDF. */
 export function agpQueryParams(query: AgpQuery): Record<string, string> {
-  const out: Record<string, string> = { targets: query.population };
+  const out: Record<string, string> = query.population ? { targets: query.population } : {};
   if (query.period.kind === "days") out.days = String(query.period.days);
   else if (query.period.kind === "patientDays") {
     out.startDay = query.period.patientDays.firstDay;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { judgeRanges } from "@/lib/dashboard/judged-ranges";
-import { TARGET_PRESETS, type TargetGroup, type TargetPreset } from "@/lib/metrics/targets";
+import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -30,6 +30,8 @@ export interface ComparisonReport extends Omit<Comparison, "attribution"> {
     earlier: JudgedGoal[] | null;
     recent: JudgedGoal[] | null;
   };
+  /** The target group whose goals judge both periods (lib/preferences/target-group.ts). */
+  targetGroup: TargetGroup;
 }
 
 /**
@@ -54,8 +56,7 @@ export async function loadComparison(
   connection: ConnectionRef,
   preferences: Preferences,
   request: PeriodRequest,
-  // The patient's target group; the standard group until it is stored per patient.
-  preset: TargetPreset = TARGET_PRESETS.standard,
+  targetGroup: TargetGroup = "standard",
 ): Promise<ComparisonReport | null> {
   const periods = await comparisonPeriods(connection, request);
   if (!periods) return null;
@@ -69,6 +70,7 @@ export async function loadComparison(
   ]);
   const comparison = compareReadings(periods.earlier, earlier.readings, periods.recent, recent.readings);
   const unit = displayUnit(preferences, recent.dataUnit);
+  const preset = TARGET_PRESETS[targetGroup];
   const judge = (readings: readonly Reading[], cv: number | null) =>
     judgeRanges(
       preset,
@@ -81,6 +83,7 @@ export async function loadComparison(
   return {
     unit,
     dataUnit: recent.dataUnit,
+    targetGroup,
     ...comparison,
     attribution: comparison.attribution.map((a) => ({ ...a, sentence: attributionSentence(a, unit) })),
     goals: {

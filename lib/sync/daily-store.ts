@@ -1,6 +1,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "@/lib/db";
+import { PREGNANCY_RANGE_MGDL } from "@/lib/metrics/constants";
 import { dayOf, type EgvForRollup, systemWindowOf } from "./daily";
 
 /**
@@ -23,14 +24,18 @@ const col = (c: { name: string }) => sql.identifier(c.name);
 function recountDays(connectionId: string, where: SQL): SQL {
   const range = (r: string) => sql`count(*) filter (where ${col(egv.consensusRange)} = ${r})::int`;
   const metric = col(egv.metricMgdl);
+  // The pregnancy edges compared in the database as isBelow63/isAbove140 (daily.ts) do in memory.
+  const below63 = sql`count(*) filter (where ${metric} < ${PREGNANCY_RANGE_MGDL.low})::int`;
+  const above140 = sql`count(*) filter (where ${metric} > ${PREGNANCY_RANGE_MGDL.high})::int`;
   const excluded = (c: { name: string }) => sql`${col(c)} = excluded.${col(c)}`;
   return sql`
     insert into ${days} (${col(days.connectionId)}, ${col(days.day)}, ${col(days.n)}, ${col(days.veryLow)},
-      ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)}, ${col(days.sum)},
+      ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)},
+      ${col(days.below63)}, ${col(days.above140)}, ${col(days.sum)},
       ${col(days.sumOfSquares)}, ${col(days.lastSystemTime)}, ${col(days.lastDisplayTime)})
     select ${connectionId}, left(${col(egv.displayTime)}, 10)::date, count(*)::int,
       ${range("veryLow")}, ${range("low")}, ${range("inRange")}, ${range("high")}, ${range("veryHigh")},
-      sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
+      ${below63}, ${above140}, sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
       (array_agg(${col(egv.displayTime)} order by ${col(egv.systemTime)} desc))[1]
     from ${egv}
     where ${col(egv.connectionId)} = ${connectionId} and ${where}
@@ -44,6 +49,8 @@ function recountDays(connectionId: string, where: SQL): SQL {
           days.inRange,
           days.high,
           days.veryHigh,
+          days.below63,
+          days.above140,
           days.sum,
           days.sumOfSquares,
           days.lastSystemTime,

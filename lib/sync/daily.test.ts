@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, MS_PER_DAY } from "@/lib/cgm/datetime";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import { metricsOf, type PeriodSums } from "@/lib/clinic/population-model";
+import { groupCounts, metricsOf, type PeriodSums } from "@/lib/clinic/population-model";
 import { reportMetrics } from "@/lib/metrics/report";
+import { TARGET_PRESETS, timeInBands } from "@/lib/metrics/targets";
+import { rangePercentages } from "@/lib/metrics/time-in-ranges";
 import { type DayRollup, dayRollups, type EgvForRollup, systemWindowOf } from "./daily";
 
 const at = (iso: string) => new Date(`${iso}Z`);
@@ -34,6 +36,8 @@ describe("dayRollups", () => {
         inRange: 1,
         high: 1,
         veryHigh: 0,
+        below63: 1,
+        above140: 1,
         sum: 100 + 39 + 181, // 320
         sumOfSquares: 10_000 + 1_521 + 32_761, // 44,282
         lastSystemTime: at("2026-03-02T03:00:00"),
@@ -47,12 +51,24 @@ describe("dayRollups", () => {
         inRange: 0,
         high: 0,
         veryHigh: 1,
+        below63: 1,
+        above140: 1,
         sum: 455,
         sumOfSquares: 160_801 + 2_916, // 163,717
         lastSystemTime: at("2026-03-02T05:10:00"),
         lastDisplayTime: "2026-03-02T00:10:00",
       },
     ]);
+  });
+
+  it("counts below 63 and above 140 mg/dL on the pregnancy range's own edges (63 and 140 are in range)", () => {
+    const values = [53, 62, 63, 140, 141, 401];
+    const [day] = dayRollups(
+      values.map((v, i) =>
+        egv(`2026-03-01T10:${String(i * 5).padStart(2, "0")}:00`, "2026-03-01T10:00:00", v),
+      ),
+    );
+    expect(day).toMatchObject({ n: 6, veryLow: 1, below63: 2, above140: 2 });
   });
 
   it("converts mmol/L to whole mg/dL and takes its sentinels as 39 and 401", () => {
@@ -117,10 +133,23 @@ const addUp = (days: DayRollup[]): PeriodSums =>
       inRange: s.inRange + d.inRange,
       high: s.high + d.high,
       veryHigh: s.veryHigh + d.veryHigh,
+      below63: s.below63 + d.below63,
+      above140: s.above140 + d.above140,
       sum: s.sum + d.sum,
       sumOfSquares: s.sumOfSquares + d.sumOfSquares,
     }),
-    { n: 0, veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0, sum: 0, sumOfSquares: 0 },
+    {
+      n: 0,
+      veryLow: 0,
+      low: 0,
+      inRange: 0,
+      high: 0,
+      veryHigh: 0,
+      below63: 0,
+      above140: 0,
+      sum: 0,
+      sumOfSquares: 0,
+    },
   );
 
 describe("the rollup's metrics equal lib/metrics of the raw readings", () => {
@@ -148,5 +177,10 @@ describe("the rollup's metrics equal lib/metrics of the raw readings", () => {
     expect(fromRollup.cv).toBeCloseTo(expected.cv ?? Number.NaN, 9);
     expect(expected.timeInRanges?.veryLow).toBeGreaterThan(0);
     expect(expected.timeInRanges?.veryHigh).toBeGreaterThan(0);
+    // The pregnancy group's bands (63–140 mg/dL) from the rollup's counts, as lib/metrics finds them.
+    const pregnancy = timeInBands(raw, TARGET_PRESETS.pregnancy.edges);
+    expect(rangePercentages(groupCounts(addUp(days), "pregnancy"))).toEqual(pregnancy);
+    expect(pregnancy?.low).toBeGreaterThan(0);
+    expect(pregnancy?.high).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,12 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
+import { PREGNANCY_RANGE_MGDL } from "@/lib/metrics/constants";
 import { consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
 
 /**
  * The daily rollup of synced EGVs (synced_egv_days): per connection and displayTime date, the
- * counts per consensus range, n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
+ * counts per consensus range and below 63 and above 140 mg/dL (the pregnancy group's edges,
+ * `pregnancyCounts`), n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
  * in memory; lib/sync/daily-store.ts computes the same in the database from the values stored with
  * each reading, and the tests hold the two equal. Each reading's value is `metricValueMgdl` (sentinels
  * 39 and 401, mmol/L converted unrounded) and its range `consensusRangeOf`, so sums of days give
@@ -20,7 +22,20 @@ export interface EgvForRollup {
   status: string | null;
 }
 
-export interface DayRollup extends PerConsensusRange<number> {
+/**
+ * The counts the pregnancy group's bands need beside the consensus ranges (below 54 is `veryLow`):
+ * readings below 63 mg/dL (very low included) and above 140.
+ */
+export interface PregnancyCounts {
+  below63: number;
+  above140: number;
+}
+
+/** Whether a metric value counts below 63 or above 140 mg/dL: the comparisons of lib/metrics/targets.ts `bandOf`. */
+export const isBelow63 = (mgdl: number) => mgdl < PREGNANCY_RANGE_MGDL.low;
+export const isAbove140 = (mgdl: number) => mgdl > PREGNANCY_RANGE_MGDL.high;
+
+export interface DayRollup extends PerConsensusRange<number>, PregnancyCounts {
   day: string;
   n: number;
   sum: number;
@@ -46,6 +61,8 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
         inRange: 0,
         high: 0,
         veryHigh: 0,
+        below63: 0,
+        above140: 0,
         sum: 0,
         sumOfSquares: 0,
         lastSystemTime: r.systemTime,
@@ -56,6 +73,8 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
     const mgdl = metricValueMgdl(r.value, r.unit, r.status);
     d.n++;
     d[consensusRangeOf(mgdl)]++;
+    if (isBelow63(mgdl)) d.below63++;
+    if (isAbove140(mgdl)) d.above140++;
     d.sum += mgdl;
     d.sumOfSquares += mgdl * mgdl;
     if (r.systemTime.getTime() > d.lastSystemTime.getTime()) {

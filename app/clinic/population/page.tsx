@@ -16,7 +16,13 @@ import { GLUCOSE_UNITS } from "@/lib/cgm/units";
 import { recordAudit } from "@/lib/clinic/audit";
 import { clinicsOf } from "@/lib/clinic/clinics";
 import { populationOf } from "@/lib/clinic/population";
-import { THRESHOLD_FIELDS, type TriageThresholds, thresholdMessage } from "@/lib/clinic/triage";
+import {
+  groupFlagLabels,
+  THRESHOLD_FIELDS,
+  type TriageThresholds,
+  thresholdMessage,
+} from "@/lib/clinic/triage";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { preferencesOf } from "@/lib/preferences/store";
 
 export const metadata: Metadata = { title: "Population" };
@@ -137,6 +143,21 @@ export default async function PopulationPage({
               ? "This clinic's own thresholds."
               : "The consensus targets (Battelino et al., Diabetes Care 2019) and a fall of 15 points of time in range."}
           </p>
+          <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="group-thresholds">
+            <p>
+              These thresholds judge patients with the standard goals ({TARGET_PRESETS.standard.label}). A
+              patient whose goals are set to another group, by the clinic on the patient&apos;s page or by the
+              patient, is flagged where they miss that group&apos;s consensus goals instead; sensor use and
+              the fall of time in range use these thresholds for every patient.
+            </p>
+            <ul className="list-disc pl-5">
+              {(["pregnancy", "olderHighRisk"] as const).map((g) => (
+                <li key={g}>
+                  {TARGET_PRESETS[g].label}: {groupFlagLabels(g, values, unit).join("; ")}
+                </li>
+              ))}
+            </ul>
+          </div>
           {saved && (
             <p
               role="status"

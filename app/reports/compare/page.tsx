@@ -77,7 +77,7 @@ export default async function ComparePage({
   }
 
   const report = await withServiceStates(() =>
-    loadComparison(page.connection, page.preferences, request.value),
+    loadComparison(page.connection, page.preferences, request.value, page.goals.group),
   );
   if (isBlocked(report)) return <BlockedPage current={PATH} title={TITLE} state={report.blocked} />;
 

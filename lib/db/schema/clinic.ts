@@ -1,4 +1,6 @@
 import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+// Types only (erased): drizzle-kit loads this file without the app's path aliases.
+import type { TargetGroup } from "../../metrics/targets";
 import { users } from "./auth";
 import { cgmConnections } from "./client";
 
@@ -111,6 +113,12 @@ export const clinicPatients = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The consensus group whose goals the clinic judges the patient by (null: the patient's own
+     * choice, else the standard goals), and when it was set: the patient is shown the latest.
+     */
+    targetGroup: text("target_group").$type<TargetGroup>(),
+    targetGroupSetAt: timestamp("target_group_set_at", { withTimezone: true }),
   },
   (t) => [
     index("clinic_patients_clinic_idx").on(t.clinicId),
@@ -145,6 +153,7 @@ export type AuditAction =
   | "patient.accepted"
   | "patient.withdrew"
   | "patient.synced"
+  | "patient.target_group_set"
   | "view.population"
   | "view.dashboard"
   | "view.agp"

@@ -198,6 +198,12 @@ export const syncedEgvDays = pgTable(
     inRange: integer("in_range").notNull(),
     high: integer("high").notNull(),
     veryHigh: integer("very_high").notNull(),
+    /**
+     * Readings below 63 and above 140 mg/dL: with `veryLow` (below 54) they give the pregnancy
+     * group's bands (63–140 mg/dL), which the consensus ranges' edges cannot.
+     */
+    below63: integer("below_63").notNull().default(0),
+    above140: integer("above_140").notNull().default(0),
     sum: doublePrecision("sum").notNull(),
     sumOfSquares: doublePrecision("sum_of_squares").notNull(),
     /** The day's newest reading: "days since last data", and the patient's clock (displayTime − systemTime). */

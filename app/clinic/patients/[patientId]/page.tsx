@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { TargetGroupForm } from "@/components/clinic/TargetGroupForm";
 import { OverviewView } from "@/components/dashboard/OverviewView";
 import { Panel } from "@/components/patient/Panel";
 import { QueryProvider } from "@/components/providers/QueryProvider";
@@ -19,17 +20,29 @@ export default async function ClinicPatientDashboard({
   searchParams,
 }: {
   params: Promise<{ patientId: string }>;
-  searchParams: Promise<{ range?: string }>;
+  searchParams: Promise<{ range?: string; goals?: string }>;
 }) {
   const { patientId } = await params;
-  const range = parseTraceRange((await searchParams).range);
+  const search = await searchParams;
+  const range = parseTraceRange(search.range);
   const page = await clinicPatientPage(patientId);
-  if (!page.connection) return <ClinicPatientShell access={page.access} current="" sharing={false} />;
+  const settings = (
+    <TargetGroupForm
+      patientId={page.access.patient.id}
+      patientName={page.access.patient.name}
+      goals={page.goals}
+      saved={search.goals === "saved"}
+    />
+  );
+  if (!page.connection)
+    return <ClinicPatientShell access={page.access} current="" sharing={false} settings={settings} />;
   const { connection, preferences } = page;
-  const loaded = await withServiceStates(() => loadOverview(connection, preferences, range));
+  const loaded = await withServiceStates(() =>
+    loadOverview(connection, preferences, range, page.goals.group),
+  );
   if (!isBlocked(loaded)) await page.audit("view.dashboard", `range ${range}`);
   return (
-    <ClinicPatientShell access={page.access} current="" sharing>
+    <ClinicPatientShell access={page.access} current="" sharing settings={settings}>
       {isBlocked(loaded) ? (
         <ServiceStateNotice state={loaded.blocked} />
       ) : loaded === null ? (

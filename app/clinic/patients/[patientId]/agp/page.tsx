@@ -42,14 +42,16 @@ export default async function ClinicPatientAgp({
     );
   }
   const { connection, preferences } = page;
+  const group = query.value.population ?? page.goals.group;
   const report = await withServiceStates(() =>
-    loadAgpReport(connection, preferences, query.value.period, query.value.population),
+    loadAgpReport(connection, preferences, query.value.period, group),
   );
   // The server's own render for a PDF download is not a view: the download is logged already,
   // as download.agp_pdf. Only a marker the server signed says so (lib/clinic/pdf-render-marker.ts).
   if (report && !isBlocked(report) && !(await isPdfRender(patientId))) {
     prewarmPdfBrowser();
-    await page.audit("view.agp", new URLSearchParams(agpQueryParams(query.value)).toString());
+    const asked = agpQueryParams({ ...query.value, population: group });
+    await page.audit("view.agp", new URLSearchParams(asked).toString());
   }
   return (
     <ClinicPatientShell access={page.access} current="/agp" sharing>
@@ -58,6 +60,8 @@ export default async function ClinicPatientAgp({
         query={query.value}
         pdfPath={`/api/clinic/patients/${encodeURIComponent(patientId)}/agp-pdf`}
         shownDays={report && !isBlocked(report) ? report.period : null}
+        goals={page.goals}
+        viewer="clinic"
       />
       {isBlocked(report) ? (
         <ServiceStateNotice state={report.blocked} />
