@@ -82,9 +82,9 @@ export function AgpChart({ report }: { report: AgpReport }) {
   const labelTops = spreadLabels(axis.ticks.map(top));
   const isTarget = (v: number) => v === target.low || v === target.high;
   return (
-    <figure className="agp-chart" data-testid="agp-chart">
+    <figure className="agp-chart pt-3" data-testid="agp-chart">
       {/* The plot's box; the glucose labels hang in its left margin, the clock in its bottom one. */}
-      <div className="agp-plot relative mt-3 mr-5 mb-7 ml-11 text-slate-700 dark:text-slate-300">
+      <div className="agp-plot relative mr-5 mb-7 ml-11 text-slate-700 dark:text-slate-300">
         <svg
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"

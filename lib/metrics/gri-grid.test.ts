@@ -64,19 +64,23 @@ describe("griZonePolygons", () => {
     expect(labels[0]!.at[0]).toBeCloseTo((20 - 4.8) / 6, 9);
   });
 
-  it("moves a letter that a period's point would cover along its zone's middle line, still inside the zone", () => {
+  it("moves a letter that a period's point would cover to a clear spot, still inside the zone", () => {
     const row = griZoneLabelPoints();
     const points: GridPoint[] = [
       [1.9, 4.7],
       [3.6, 2.6],
     ];
-    const moved = griZoneLabelPoints(points, [8, 3], 16);
+    // The grid as components/reports/GriGrid.tsx draws it: 250 × 184 units for 30 × 60 percent.
+    const scale: GridPoint = [250 / 30, 184 / 60];
+    const moved = griZoneLabelPoints(points, scale, 16);
     const a = moved[0]!;
     const away = (p: GridPoint) =>
-      Math.min(...points.map((q) => Math.hypot((p[0] - q[0]) * 8, (p[1] - q[1]) * 3)));
+      Math.min(...points.map((q) => Math.hypot((p[0] - q[0]) * scale[0], (p[1] - q[1]) * scale[1])));
     expect(a.at).not.toEqual(row[0]!.at);
     expect(away(a.at)).toBeGreaterThan(away(row[0]!.at));
     expect(inside(zones[0]!.points, a.at)).toBe(true);
+    // Clear of both points, though zone A is small: the letter and the markers do not overlap.
+    expect(away(a.at)).toBeGreaterThanOrEqual(16);
     // The other letters are far from the points and stay in the row.
     expect(moved.slice(1)).toEqual(row.slice(1));
   });

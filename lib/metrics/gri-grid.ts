@@ -76,9 +76,12 @@ export function griZoneLines(): Array<{ gri: number; from: GridPoint; to: GridPo
   });
 }
 
-/** Where a zone's middle level line (GRI 10, 30, 50, 70; E: 90) is at `fraction` of the way from the x-axis end to the y-axis end. */
-function onMiddleLine(i: number, fraction: number): GridPoint {
-  const gri = i * GRI_ZONE_WIDTH + GRI_ZONE_WIDTH / 2;
+/**
+ * A point on the level line `share` of the way up zone `i` (GRI 20·i + 20·share; zone E's lines
+ * are within the grid too), `fraction` of the way from its x-axis end to its y-axis end.
+ */
+function onLevelLine(i: number, share: number, fraction: number): GridPoint {
+  const gri = (i + share) * GRI_ZONE_WIDTH;
   const xEnd = Math.min(gri / GRI_HYPO_WEIGHT, GRI_GRID_HYPO_MAX);
   const yAtXEnd = (gri - GRI_HYPO_WEIGHT * xEnd) / GRI_HYPER_WEIGHT;
   const yEnd = Math.min(gri / GRI_HYPER_WEIGHT, GRI_GRID_HYPER_MAX);
@@ -111,7 +114,10 @@ export function griZoneLabelPoints(
       height,
     ];
     if (distance(row) >= clearance) return { zone, at: row };
-    const candidates = [row, ...[0.25, 0.5, 0.75].map((f) => onMiddleLine(i, f))];
+    const candidates = [row];
+    for (const share of [0.5, 0.75]) {
+      for (const f of [0.1, 0.25, 0.5, 0.75, 0.9]) candidates.push(onLevelLine(i, share, f));
+    }
     const best = candidates.reduce((a, b) => (distance(b) > distance(a) ? b : a));
     return { zone, at: best };
   });
