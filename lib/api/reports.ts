@@ -8,6 +8,7 @@ import { parseComparisonRequest } from "@/lib/reports/comparison-view";
 import { NoReport, PdfUnavailable, ReportBusy, renderReportPdf } from "@/lib/reports/pdf";
 import { reportPeriodSchema } from "@/lib/reports/period";
 import { loadSummary } from "@/lib/reports/summary";
+import { summaryTargetGroup } from "@/lib/reports/target-group";
 import { callBudgetRefusal, callBudgetSpent } from "@/lib/service-client/request-calls";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
@@ -22,9 +23,13 @@ export function reportPeriodFrom(searchParams: URLSearchParams) {
   return parsed.data;
 }
 
-/** GET /api/reports/summary?startDate=…&endDate=…: the period's consensus metrics (mg/dL, %). */
-export async function summaryRead({ req, connection }: PatientContext) {
-  return loadSummary(connection, reportPeriodFrom(req.nextUrl.searchParams));
+/**
+ * GET /api/reports/summary?startDate=…&endDate=…: the period's consensus metrics (mg/dL, %,
+ * minutes), the patient's target group and its goals judged.
+ */
+export async function summaryRead({ req, userId, connection }: PatientContext) {
+  const period = reportPeriodFrom(req.nextUrl.searchParams);
+  return loadSummary(connection, period, await summaryTargetGroup(userId));
 }
 
 const paperSchema = z.enum(["a4", "letter"], { message: 'paper must be "a4" or "letter"' });

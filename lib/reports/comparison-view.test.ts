@@ -20,6 +20,7 @@ const summary = (values: number[], startMs = 0, endMs = values.length * 300_000)
   startDate: "2026-01-01T00:00:00",
   endDate: "2026-01-02T00:00:00",
   ...reportMetrics(values, startMs, endMs),
+  episodes: null,
 });
 const row = (rows: ReturnType<typeof comparisonRows>, key: string) => rows.find((r) => r.key === key)!;
 

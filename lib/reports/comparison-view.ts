@@ -21,7 +21,7 @@ import {
   type ReportPeriod,
   resolvePeriod,
 } from "./period";
-import type { ReportSummary } from "./summary";
+import type { PeriodSummary } from "./summary-model";
 
 /**
  * What the comparison page and its API read from a query, and the page's table as text: each
@@ -119,7 +119,7 @@ interface RowSpec {
   key: string;
   label: string;
   note?: string;
-  value: (s: ReportSummary) => number | null;
+  value: (s: PeriodSummary) => number | null;
   /** The value as shown. */
   show: (v: number) => string;
   /** A change's size, unsigned, as shown (its rounding decides "the same"). */
