@@ -12,6 +12,7 @@ import { parseDateTime } from "@/lib/cgm/datetime";
 import type { Overview } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
 import { formatDisplayTime, formatGlucoseNumber } from "@/lib/trace";
+import { EpisodesPanel } from "./EpisodesPanel";
 import { MarkersTable } from "./MarkersTable";
 import { PreferencesForm } from "./PreferencesForm";
 import { RangePicker } from "./RangePicker";
@@ -138,6 +139,10 @@ export function OverviewView({
           </p>
         </Panel>
       </div>
+      {/* Issue 14: the CGM episodes of the summary window (work-episodes). */}
+      <Panel title="Lows and highs" id="episodes">
+        <EpisodesPanel episodes={summary.episodes} days={summaryDays} unit={unit} />
+      </Panel>
       <Panel
         title="Glucose trace"
         id="trace"

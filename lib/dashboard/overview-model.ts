@@ -4,6 +4,8 @@ import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import {
+  type ClockGlucose,
+  cgmEpisodes,
   coefficientOfVariation,
   gmi,
   mean,
@@ -11,8 +13,10 @@ import {
   sensorActivePercent,
   standardDeviation,
   timeInRanges,
+  timeInTightRange,
 } from "@/lib/metrics";
 import type { Preferences } from "@/lib/preferences";
+import { type EpisodesView, episodesView } from "@/lib/reports/episodes-view";
 import {
   type ClockChange,
   clockChanges,
@@ -108,6 +112,20 @@ export interface OurSummary {
   gmi: number | null;
   /** Percent of readings per consensus range; null without readings. */
   timeInRanges: PerConsensusRange<number> | null;
+  /** Percent of readings from 70 to 140 mg/dL inclusive; null without readings. */
+  timeInTightRange: number | null;
+}
+
+/**
+ * The CGM episodes of the summary window, and the window named as its readings lie on the
+ * receiver's clock (first and last displayTime): the window ends at the newest reading the service
+ * released, which may be hours before now, so "the last 14 days" alone would not say which days.
+ */
+export interface OverviewEpisodes {
+  firstDisplayTime: string;
+  lastDisplayTime: string;
+  /** Null where readings are too sparse for episodes (more than 45 minutes apart). */
+  view: EpisodesView | null;
 }
 
 export interface ServiceSummary {
@@ -154,7 +172,14 @@ export interface Overview {
   events: EventMarker[];
   calibrations: CalibrationMarker[];
   clockChanges: ClockChange[];
-  summary: { startMs: number; endMs: number; ours: OurSummary; service: ServiceSummary | null };
+  summary: {
+    startMs: number;
+    endMs: number;
+    ours: OurSummary;
+    service: ServiceSummary | null;
+    /** Null without readings in the summary window. */
+    episodes: OverviewEpisodes | null;
+  };
 }
 
 /**
@@ -283,7 +308,9 @@ export function buildOverview(input: OverviewInput): Overview {
         cv: coefficientOfVariation(valuesMgdl),
         gmi: gmi(meanMgdl),
         timeInRanges: timeInRanges(valuesMgdl).percentages,
+        timeInTightRange: timeInTightRange(valuesMgdl),
       },
+      episodes: overviewEpisodes(egvs, unit),
       service: input.statistics
         ? {
             hypoglycemiaRisk: input.statistics.hypoglycemiaRisk,
@@ -301,6 +328,28 @@ export function buildOverview(input: OverviewInput): Overview {
           }
         : null,
     },
+  };
+}
+
+/** The episodes of the summary window's EGVs, on the receiver's clock (displayTime). */
+export function overviewEpisodes(egvs: EgvsV2Response, unit: GlucoseUnit): OverviewEpisodes | null {
+  const readings: Array<ClockGlucose & { displayTime: string }> = [];
+  for (const e of egvs.egvs) {
+    const displayMs = parseDateTime(e.displayTime);
+    if (displayMs === null) continue;
+    readings.push({
+      displayMs,
+      displayTime: e.displayTime,
+      mgdl: metricValueMgdl(e.value, egvs.unit, e.status),
+    });
+  }
+  if (readings.length === 0) return null;
+  // The clock's order, not the response's: the first and last displayTime name the period.
+  const byClock = [...readings].sort((a, b) => a.displayMs - b.displayMs);
+  return {
+    firstDisplayTime: byClock[0]!.displayTime,
+    lastDisplayTime: byClock.at(-1)!.displayTime,
+    view: episodesView(cgmEpisodes(readings), unit),
   };
 }
 
