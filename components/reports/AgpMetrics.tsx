@@ -1,8 +1,13 @@
 import { RANGE_COLOURS } from "@/lib/dashboard/palette";
-import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/constants";
+import {
+  CV_STABLE_MAX_PERCENT,
+  SENSOR_ACTIVE_MIN_PERCENT,
+  TIGHT_RANGE_MAX_MGDL,
+  TIGHT_RANGE_MIN_MGDL,
+} from "@/lib/metrics/constants";
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
-import { formatDuration } from "@/lib/trace/format";
+import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
@@ -28,6 +33,12 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     ],
     ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
     ["Glycemia Risk Index (GRI)", metrics.gri === null ? "—" : metrics.gri.toFixed(1)],
+    // Issue 14: time in tight range (2023 consensus), as percent of readings.
+    [
+      "Time in tight range",
+      metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
+      `${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit}`,
+    ],
   ];
   return (
     <div className="agp-metrics grid gap-4 md:grid-cols-2 print:grid-cols-2 print:gap-3">

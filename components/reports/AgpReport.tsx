@@ -1,5 +1,6 @@
 import type { AgpReport as AgpReportModel } from "@/lib/reports/agp-model";
 import { AgpChart } from "./AgpChart";
+import { AgpEpisodes } from "./AgpEpisodes";
 import { AgpMetrics } from "./AgpMetrics";
 import { DailyProfiles } from "./DailyProfiles";
 import { MethodsNote } from "./MethodsNote";
@@ -16,6 +17,7 @@ export function AgpReport({ report }: { report: AgpReportModel }) {
       data-period={`${report.period.firstDay ?? ""}_${report.period.lastDay ?? ""}`}
     >
       <AgpMetrics report={report} />
+      <AgpEpisodes report={report} />
       <section aria-labelledby="agp-profile-heading">
         <h2 id="agp-profile-heading" className="mb-1 font-semibold">
           Ambulatory glucose profile

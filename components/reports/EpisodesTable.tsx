@@ -13,12 +13,12 @@ export function EpisodesTable({
 }: {
   view: EpisodesView;
   unit: GlucoseUnit;
-  caption: string;
+  caption?: string;
 }) {
   return (
     <div className="overflow-x-auto">
       <table className="episodes-table w-full text-left text-sm print:text-xs" data-testid="episodes-table">
-        <caption className="text-left text-sm font-medium print:text-xs">{caption}</caption>
+        {caption && <caption className="text-left text-sm font-medium print:text-xs">{caption}</caption>}
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <th scope="col" className="py-1 pr-2 font-medium">
@@ -48,9 +48,11 @@ export function EpisodesTable({
               data-kind={r.kind}
               className="border-b border-slate-200 last:border-0 dark:border-slate-800"
             >
-              <th scope="row" className="py-1 pr-2 font-normal">
+              <th scope="row" className="py-1 pr-2 font-normal print:py-0">
                 <span className="font-medium">{r.name}</span>{" "}
-                <span className="block text-xs text-slate-700 dark:text-slate-300">{r.rule}</span>
+                <span className="block text-xs text-slate-700 print:inline dark:text-slate-300">
+                  {r.rule}
+                </span>
               </th>
               <td className="py-1 pr-2 text-right font-semibold tabular-nums">{r.count}</td>
               <td className="py-1 pr-2 text-right tabular-nums">{r.perDayText}</td>

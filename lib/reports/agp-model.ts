@@ -2,10 +2,12 @@ import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
-import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import { cgmEpisodes } from "@/lib/metrics/episodes";
+import { type PeriodMetrics, periodMetrics } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
+import { type EpisodesView, episodesView } from "./episodes-view";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 
@@ -53,7 +55,10 @@ export interface AgpReport {
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   preset: Pick<TargetPreset, "id" | "label">;
-  metrics: ReportMetrics;
+  /** The summary API's metrics of the period, episodes included. */
+  metrics: PeriodMetrics;
+  /** The episodes as the table shows them; null where they cannot be computed. */
+  episodes: EpisodesView | null;
   /** Mean and SD in the display unit, rounded as the unit is read. */
   meanText: string | null;
   sdText: string | null;
@@ -169,7 +174,8 @@ export interface AgpReportInput {
 
 export function buildAgpReport({ period, readings, dataUnit, unit, preset }: AgpReportInput): AgpReport {
   const values = readings.map((r) => r.mgdl);
-  const metrics = reportMetrics(values, period.startMs, period.endMs);
+  const cgm = cgmEpisodes(readings);
+  const metrics = periodMetrics(readings, period.startMs, period.endMs, cgm);
   const shares = timeInBands(values, preset.edges);
   const judged = shares && judgeBands(preset, shares, metrics.cv, unit);
   const edges = preset.edges;
@@ -186,6 +192,7 @@ export function buildAgpReport({ period, readings, dataUnit, unit, preset }: Agp
     dataUnit,
     preset: { id: preset.id, label: preset.label },
     metrics,
+    episodes: episodesView(cgm, unit),
     // A mean of exactly 39 or 401 (every reading LOW or HIGH) reads as the word, like the readings.
     meanText: metrics.mean === null ? null : displayValue(convertGlucose(metrics.mean, "mg/dL", unit), unit),
     sdText: metrics.sd === null ? null : text(metrics.sd, unit),

@@ -125,6 +125,20 @@ describe("comparisonRows", () => {
     expect(changeWords(row(rows, "inRange").change!)).toBe("up 25.0 points, better");
   });
 
+  it("time in tight range: 100s are in 70–140, 200 and 60 are not; 50 % → 75 %, better (issue 14)", () => {
+    expect(row(rows, "timeInTightRange")).toEqual({
+      key: "timeInTightRange",
+      label: "Time in tight range (70–140 mg/dL)",
+      note: null,
+      earlier: "50.0%",
+      recent: "75.0%",
+      change: { direction: "up", amount: "25.0 points", judgement: "better" },
+    });
+    expect(row(comparisonRows(c, "mmol/L"), "timeInTightRange").label).toBe(
+      "Time in tight range (3.9–7.8 mmol/L)",
+    );
+  });
+
   it("time below 70 up: worse; above 180 down: better", () => {
     expect(row(rows, "belowRange")).toMatchObject({
       label: "Time below 70 mg/dL",

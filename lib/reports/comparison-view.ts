@@ -2,7 +2,8 @@ import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
-import { formatGlucoseNumber } from "@/lib/trace/format";
+import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
+import { formatGlucoseNumber, formatMgdlIn } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BAND_BETTER,
@@ -177,6 +178,16 @@ function rowSpecs(unit: GlucoseUnit): RowSpec[] {
   const plain = (d: number) => oneDecimal(d);
   return [
     band("inRange"),
+    // Issue 14: time in tight range (2023 consensus); more is better, as for time in range.
+    {
+      key: "timeInTightRange",
+      label: `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit})`,
+      value: (s) => s.timeInTightRange,
+      show: percent,
+      amount: points,
+      better: "up",
+      judgeFrom: JUDGE_FROM.points,
+    },
     band("belowRange"),
     band("veryLow"),
     band("aboveRange"),
