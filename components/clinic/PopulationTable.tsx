@@ -15,7 +15,13 @@ import {
   type TriageFlag,
   type TriageThresholds,
 } from "@/lib/clinic/triage";
-import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "@/lib/metrics/constants";
+import {
+  IN_RANGE_MAX_MGDL,
+  LOW_BELOW_MGDL,
+  TIGHT_RANGE_MAX_MGDL,
+  TIGHT_RANGE_MIN_MGDL,
+  VERY_LOW_BELOW_MGDL,
+} from "@/lib/metrics/constants";
 import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
@@ -35,6 +41,7 @@ type SortKey =
   | "veryLow"
   | "low"
   | "inRange"
+  | "tightRange"
   | "change"
   | "mean"
   | "gmi"
@@ -65,6 +72,8 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return t ? t.veryLow + t.low : null;
     case "inRange":
       return t?.inRange ?? null;
+    case "tightRange":
+      return m?.timeInTightRange ?? null;
     case "change":
       return t && row.previousInRange !== null ? t.inRange - row.previousInRange : null;
     case "mean":
@@ -92,6 +101,7 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   veryLow: "descending",
   low: "descending",
   inRange: "ascending",
+  tightRange: "ascending",
   change: "ascending",
   mean: "descending",
   gmi: "descending",
@@ -202,6 +212,13 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
       key: "inRange",
       label: "In range",
       hint: `time ${g(LOW_BELOW_MGDL)}–${g(IN_RANGE_MAX_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    // Issue 14: time in tight range (2023 consensus).
+    {
+      key: "tightRange",
+      label: "Tight range",
+      hint: `time ${g(TIGHT_RANGE_MIN_MGDL)}–${g(TIGHT_RANGE_MAX_MGDL)} ${unit}`,
       numeric: true,
     },
     { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
@@ -387,6 +404,9 @@ export function PopulationTable({
                   </td>
                   <td className={num} data-col="inRange">
                     <Value text={pct(t?.inRange, [thresholds.inRangeBelowPercent])} />
+                  </td>
+                  <td className={num} data-col="tightRange">
+                    <Value text={pct(r.metrics?.timeInTightRange)} />
                   </td>
                   <td className={num} data-col="change">
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />

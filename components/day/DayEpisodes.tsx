@@ -12,8 +12,9 @@ export function DayEpisodes({ episodes }: { episodes: DayEpisode[] | null }) {
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="day-episodes">
         <caption className="text-left text-sm text-slate-700 dark:text-slate-300">
-          Episodes of 15 minutes or more beyond a limit, with a point on this day; times on the receiver&apos;s
-          clock (night is 00:00–06:00). A level 2 low lies inside a level 1 low and is listed too.
+          Episodes of 15 minutes or more beyond a limit, with a point on this day; times on the
+          receiver&apos;s clock (night is 00:00–06:00). A level 2 low lies inside a level 1 low and is listed
+          too.
         </caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">

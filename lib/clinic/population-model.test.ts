@@ -51,6 +51,7 @@ describe("populationRow", () => {
       inRange,
       high: n - inRange,
       veryHigh: 0,
+      tightRange: Math.round(n / 4),
       sum: 150 * n,
       sumOfSquares: 22_500 * n,
     },
@@ -61,6 +62,7 @@ describe("populationRow", () => {
       inRange: previousInRange,
       high: previousN - previousInRange,
       veryHigh: 0,
+      tightRange: 0,
       sum: 0,
       sumOfSquares: 0,
     },
@@ -74,6 +76,8 @@ describe("populationRow", () => {
     expect(row.metrics?.sensorActivePercent).toBeCloseTo(70, 10);
     // 1852 / 2646 = 69.99 %: in range below 70, and 15.01 points under the previous 85 %.
     expect(row.metrics?.timeInRanges?.inRange).toBeCloseTo(69.9924, 4);
+    // 662 of 2646 readings in 70–140 (issue 14).
+    expect(row.metrics?.timeInTightRange).toBeCloseTo((100 * 662) / 2646, 12);
     expect(row.metrics?.mean).toBe(150);
     expect(row.metrics?.cv).toBe(0);
     expect(row.metrics?.gmi).toBeCloseTo(3.31 + 0.02392 * 150, 10);

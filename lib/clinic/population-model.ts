@@ -4,7 +4,7 @@ import { fromMoments } from "@/lib/metrics/descriptive";
 import { gmi } from "@/lib/metrics/gmi";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
-import { type PerConsensusRange, rangePercentages } from "@/lib/metrics/time-in-ranges";
+import { type PerConsensusRange, rangePercentages, tightRangePercent } from "@/lib/metrics/time-in-ranges";
 import {
   type ClinicPatientStatus,
   clinicPatientStatus,
@@ -37,6 +37,8 @@ export type PatientStatus = ClinicPatientStatus | "not_synced";
 /** Sums over a period's days (synced_egv_days). */
 export interface PeriodSums extends PerConsensusRange<number> {
   n: number;
+  /** Readings from 70 to 140 mg/dL inclusive. */
+  tightRange: number;
   sum: number;
   sumOfSquares: number;
 }
@@ -64,6 +66,8 @@ export interface PopulationMetrics {
   nValues: number;
   /** Percent of readings per consensus range; null without readings. */
   timeInRanges: PerConsensusRange<number> | null;
+  /** Percent of readings from 70 to 140 mg/dL inclusive; null without readings. */
+  timeInTightRange: number | null;
   mean: number | null;
   gmi: number | null;
   cv: number | null;
@@ -121,6 +125,7 @@ export function metricsOf(
   return {
     nValues: sums.n,
     timeInRanges: percentages,
+    timeInTightRange: tightRangePercent(sums.tightRange, sums.n),
     mean: moments.mean,
     gmi: gmi(moments.mean),
     cv: moments.cv,
@@ -138,6 +143,7 @@ const EMPTY: PeriodSums = {
   inRange: 0,
   high: 0,
   veryHigh: 0,
+  tightRange: 0,
 };
 
 export function populationRow(

@@ -126,6 +126,7 @@ function periodSums(r: SumsRow, prefix: "" | "prev_"): PeriodSums {
     inRange: num(r[`${prefix}in_range`]),
     high: num(r[`${prefix}high`]),
     veryHigh: num(r[`${prefix}very_high`]),
+    tightRange: num(r[`${prefix}tight_range`]),
     sum: num(r[`${prefix}sum`]),
     sumOfSquares: num(r[`${prefix}sum_of_squares`]),
   };
@@ -143,7 +144,17 @@ async function sumsOf(
   now: Date,
 ): Promise<Map<string, ConnectionSums>> {
   if (connectionIds.length === 0) return new Map();
-  const cols = ["n", "very_low", "low", "in_range", "high", "very_high", "sum", "sum_of_squares"];
+  const cols = [
+    "n",
+    "very_low",
+    "low",
+    "in_range",
+    "high",
+    "very_high",
+    "tight_range",
+    "sum",
+    "sum_of_squares",
+  ];
   const current = cols.map((c) => `sum(d.${c}) filter (where d.day > b.today - ${PERIOD_DAYS}) as ${c}`);
   const previous = cols.map(
     (c) => `sum(d.${c}) filter (where d.day <= b.today - ${PERIOD_DAYS}) as prev_${c}`,

@@ -1,6 +1,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "@/lib/db";
+import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { dayOf, type EgvForRollup, systemWindowOf } from "./daily";
 
 /**
@@ -26,10 +27,11 @@ function recountDays(connectionId: string, where: SQL): SQL {
   const excluded = (c: { name: string }) => sql`${col(c)} = excluded.${col(c)}`;
   return sql`
     insert into ${days} (${col(days.connectionId)}, ${col(days.day)}, ${col(days.n)}, ${col(days.veryLow)},
-      ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)}, ${col(days.sum)},
+      ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)}, ${col(days.tightRange)}, ${col(days.sum)},
       ${col(days.sumOfSquares)}, ${col(days.lastSystemTime)}, ${col(days.lastDisplayTime)})
     select ${connectionId}, left(${col(egv.displayTime)}, 10)::date, count(*)::int,
       ${range("veryLow")}, ${range("low")}, ${range("inRange")}, ${range("high")}, ${range("veryHigh")},
+      count(*) filter (where ${metric} >= ${TIGHT_RANGE_MIN_MGDL} and ${metric} <= ${TIGHT_RANGE_MAX_MGDL})::int,
       sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
       (array_agg(${col(egv.displayTime)} order by ${col(egv.systemTime)} desc))[1]
     from ${egv}
@@ -44,6 +46,7 @@ function recountDays(connectionId: string, where: SQL): SQL {
           days.inRange,
           days.high,
           days.veryHigh,
+          days.tightRange,
           days.sum,
           days.sumOfSquares,
           days.lastSystemTime,

@@ -34,6 +34,7 @@ describe("dayRollups", () => {
         inRange: 1,
         high: 1,
         veryHigh: 0,
+        tightRange: 1, // 100; 39 and 181 are outside 70–140
         sum: 100 + 39 + 181, // 320
         sumOfSquares: 10_000 + 1_521 + 32_761, // 44,282
         lastSystemTime: at("2026-03-02T03:00:00"),
@@ -47,6 +48,7 @@ describe("dayRollups", () => {
         inRange: 0,
         high: 0,
         veryHigh: 1,
+        tightRange: 0,
         sum: 455,
         sumOfSquares: 160_801 + 2_916, // 163,717
         lastSystemTime: at("2026-03-02T05:10:00"),
@@ -63,7 +65,14 @@ describe("dayRollups", () => {
     ]);
     // 5.5 × 18.0182 = 99.1001 → 99 mg/dL.
     expect(metricValueMgdl(5.5, "mmol/L")).toBe(99);
-    expect(day).toMatchObject({ n: 3, veryLow: 1, inRange: 1, veryHigh: 1, sum: 99 + 39 + 401 });
+    expect(day).toMatchObject({
+      n: 3,
+      veryLow: 1,
+      inRange: 1,
+      veryHigh: 1,
+      tightRange: 1,
+      sum: 99 + 39 + 401,
+    });
   });
 });
 
@@ -117,10 +126,11 @@ const addUp = (days: DayRollup[]): PeriodSums =>
       inRange: s.inRange + d.inRange,
       high: s.high + d.high,
       veryHigh: s.veryHigh + d.veryHigh,
+      tightRange: s.tightRange + d.tightRange,
       sum: s.sum + d.sum,
       sumOfSquares: s.sumOfSquares + d.sumOfSquares,
     }),
-    { n: 0, veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0, sum: 0, sumOfSquares: 0 },
+    { n: 0, veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0, tightRange: 0, sum: 0, sumOfSquares: 0 },
   );
 
 describe("the rollup's metrics equal lib/metrics of the raw readings", () => {
@@ -140,6 +150,8 @@ describe("the rollup's metrics equal lib/metrics of the raw readings", () => {
     expect(fromRollup.nValues).toBeGreaterThan(3000);
     // Counts and integer sums are exact, so these are the very same numbers.
     expect(fromRollup.timeInRanges).toEqual(expected.timeInRanges);
+    expect(fromRollup.timeInTightRange).toBe(expected.timeInTightRange);
+    expect(fromRollup.timeInTightRange).toBeGreaterThan(0);
     expect(fromRollup.mean).toBe(expected.mean);
     expect(fromRollup.gmi).toBe(expected.gmi);
     expect(fromRollup.gri).toBe(expected.gri);

@@ -1,10 +1,10 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import { consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
+import { consensusRangeOf, inTightRange, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
 
 /**
  * The daily rollup of synced EGVs (synced_egv_days): per connection and displayTime date, the
- * counts per consensus range, n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
+ * counts per consensus range and in the tight range (70–140), n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
  * in memory; lib/sync/daily-store.ts computes the same in the database from the values stored with
  * each reading, and the tests hold the two equal. Each reading's value is `metricValueMgdl` (sentinels
  * 39 and 401, mmol/L converted unrounded) and its range `consensusRangeOf`, so sums of days give
@@ -23,6 +23,8 @@ export interface EgvForRollup {
 export interface DayRollup extends PerConsensusRange<number> {
   day: string;
   n: number;
+  /** Readings from 70 to 140 mg/dL inclusive. */
+  tightRange: number;
   sum: number;
   sumOfSquares: number;
   lastSystemTime: Date;
@@ -46,6 +48,7 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
         inRange: 0,
         high: 0,
         veryHigh: 0,
+        tightRange: 0,
         sum: 0,
         sumOfSquares: 0,
         lastSystemTime: r.systemTime,
@@ -56,6 +59,7 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
     const mgdl = metricValueMgdl(r.value, r.unit, r.status);
     d.n++;
     d[consensusRangeOf(mgdl)]++;
+    if (inTightRange(mgdl)) d.tightRange++;
     d.sum += mgdl;
     d.sumOfSquares += mgdl * mgdl;
     if (r.systemTime.getTime() > d.lastSystemTime.getTime()) {

@@ -198,6 +198,8 @@ export const syncedEgvDays = pgTable(
     inRange: integer("in_range").notNull(),
     high: integer("high").notNull(),
     veryHigh: integer("very_high").notNull(),
+    /** Readings from 70 to 140 mg/dL inclusive: time in tight range (migration 0016). */
+    tightRange: integer("tight_range").notNull(),
     sum: doublePrecision("sum").notNull(),
     sumOfSquares: doublePrecision("sum_of_squares").notNull(),
     /** The day's newest reading: "days since last data", and the patient's clock (displayTime − systemTime). */
