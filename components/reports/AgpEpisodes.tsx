@@ -7,7 +7,7 @@ export function AgpEpisodes({ report }: { report: AgpReport }) {
     <section aria-labelledby="agp-episodes-heading" className="agp-episodes">
       <h2 id="agp-episodes-heading" className="mb-1 font-semibold">
         Lows and highs{" "}
-        <span className="font-normal text-slate-700 dark:text-slate-300">
+        <span className="font-normal text-slate-700 print:hidden dark:text-slate-300">
           · episodes of 15 minutes or more; night is 00:00–06:00 on the receiver&apos;s clock
         </span>
       </h2>

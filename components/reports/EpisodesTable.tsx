@@ -17,7 +17,7 @@ export function EpisodesTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="episodes-table w-full text-left text-sm print:text-xs" data-testid="episodes-table">
+      <table className="episodes-table w-full text-left text-sm" data-testid="episodes-table">
         {caption && <caption className="text-left text-sm font-medium print:text-xs">{caption}</caption>}
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
@@ -48,7 +48,7 @@ export function EpisodesTable({
               data-kind={r.kind}
               className="border-b border-slate-200 last:border-0 dark:border-slate-800"
             >
-              <th scope="row" className="py-1 pr-2 font-normal print:py-0">
+              <th scope="row" className="py-1 pr-2 font-normal">
                 <span className="font-medium">{r.name}</span>{" "}
                 <span className="block text-xs text-slate-700 print:inline dark:text-slate-300">
                   {r.rule}
