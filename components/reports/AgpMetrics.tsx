@@ -34,10 +34,10 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
     ["Glycemia Risk Index (GRI)", metrics.gri === null ? "—" : metrics.gri.toFixed(1)],
     // Issue 14: time in tight range (2023 consensus), as percent of readings.
+    // One line, no note: the printed AGP has no height to spare.
     [
-      "Time in tight range",
+      `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit})`,
       metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
-      `${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit}`,
     ],
   ];
   return (
