@@ -12,7 +12,9 @@ import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
   const { metrics, period } = report;
-  const stats: Array<[string, string, string?]> = [
+  // The fourth element marks a row shown on screen only (issue 14's time in tight range: with it
+  // the printed AGP ran onto a second Letter page).
+  const stats: Array<[string, string, string?, "screen"?]> = [
     [
       "Period",
       period.firstDay && period.lastDay
@@ -34,10 +36,11 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
     ["Glycemia Risk Index (GRI)", metrics.gri === null ? "—" : metrics.gri.toFixed(1)],
     // Issue 14: time in tight range (2023 consensus), as percent of readings.
-    // One line, no note: the printed AGP has no height to spare.
     [
       `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit})`,
       metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
+      undefined,
+      "screen",
     ],
   ];
   return (
@@ -56,8 +59,11 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
           </p>
         )}
         <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="agp-stats">
-          {stats.map(([term, value, note]) => (
-            <div key={term} className="flex items-baseline justify-between gap-3 py-1">
+          {stats.map(([term, value, note, only]) => (
+            <div
+              key={term}
+              className={`flex items-baseline justify-between gap-3 py-1 ${only === "screen" ? "print:hidden" : ""}`}
+            >
               <dt>{term}</dt>
               <dd className="text-right font-semibold tabular-nums">
                 {value}
