@@ -18,7 +18,13 @@ import {
   type TriageThresholds,
   triageFor,
 } from "@/lib/clinic/triage";
-import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL, VERY_LOW_BELOW_MGDL } from "@/lib/metrics/constants";
+import {
+  IN_RANGE_MAX_MGDL,
+  LOW_BELOW_MGDL,
+  TIGHT_RANGE_MAX_MGDL,
+  TIGHT_RANGE_MIN_MGDL,
+  VERY_LOW_BELOW_MGDL,
+} from "@/lib/metrics/constants";
 import type { GoalMetric } from "@/lib/metrics/targets";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { formatMgdlIn } from "@/lib/trace/format";
@@ -41,6 +47,7 @@ type SortKey =
   | "low"
   | "inRange"
   | "high"
+  | "tightRange"
   | "change"
   | "mean"
   | "gmi"
@@ -73,6 +80,8 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return t?.inRange ?? null;
     case "high":
       return t ? t.high + t.veryHigh : null;
+    case "tightRange":
+      return m?.timeInTightRange ?? null;
     case "change":
       return t && row.previousInRange !== null ? t.inRange - row.previousInRange : null;
     case "mean":
@@ -101,6 +110,7 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   low: "descending",
   inRange: "ascending",
   high: "descending",
+  tightRange: "ascending",
   change: "ascending",
   mean: "descending",
   gmi: "descending",
@@ -245,6 +255,13 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
       key: "high",
       label: `> ${g(IN_RANGE_MAX_MGDL)}`,
       hint: `time above ${g(IN_RANGE_MAX_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    // Time in tight range of the 2023 consensus.
+    {
+      key: "tightRange",
+      label: "Tight range",
+      hint: `time ${g(TIGHT_RANGE_MIN_MGDL)}–${g(TIGHT_RANGE_MAX_MGDL)} ${unit}`,
       numeric: true,
     },
     { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
@@ -466,6 +483,9 @@ export function PopulationTable({
                       value={t ? t.high + t.veryHigh : null}
                       thresholds={[thresholds.highPercent]}
                     />
+                  </td>
+                  <td className={num} data-col="tightRange" data-label={labelOf("tightRange")}>
+                    <Value text={pct(r.metrics?.timeInTightRange)} />
                   </td>
                   <td className={num} data-col="change" data-label={labelOf("change")}>
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />

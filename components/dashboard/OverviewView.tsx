@@ -14,6 +14,7 @@ import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { formatDisplayTime } from "@/lib/trace";
+import { EpisodesPanel } from "./EpisodesPanel";
 import { MarkersTable } from "./MarkersTable";
 import { PreferencesForm } from "./PreferencesForm";
 import { RangePicker } from "./RangePicker";
@@ -145,6 +146,10 @@ export function OverviewView({
           </p>
         </Panel>
       </div>
+      {/* Issue 14: the CGM episodes of the summary window (work-episodes). */}
+      <Panel title="Lows and highs" id="episodes">
+        <EpisodesPanel episodes={summary.episodes} period={summaryPeriod} unit={unit} />
+      </Panel>
       <Panel
         title="Glucose trace"
         id="trace"

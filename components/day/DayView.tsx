@@ -4,6 +4,7 @@ import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import type { DayClockChange, DayModel } from "@/lib/dashboard/day-model";
+import { DayEpisodes } from "./DayEpisodes";
 import { DayEventsTable } from "./DayEventsTable";
 import { DayNav } from "./DayNav";
 import { DaySummary } from "./DaySummary";
@@ -80,6 +81,10 @@ export function DayView({ model }: { model: DayModel }) {
           )}
         </Panel>
       </div>
+      {/* Issue 14: the day's CGM episodes (work-episodes). */}
+      <Panel title="Lows and highs" id="day-episodes">
+        <DayEpisodes episodes={model.episodes} />
+      </Panel>
       <Panel title="Events" id="day-events">
         {model.events.length === 0 ? (
           <p>No events were logged on this day.</p>

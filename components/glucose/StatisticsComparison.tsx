@@ -1,6 +1,7 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OurSummary, ServiceSummary } from "@/lib/dashboard/overview-model";
-import { formatPercent } from "@/lib/trace";
+import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
+import { formatMgdlIn, formatPercent } from "@/lib/trace";
 
 const dash = "—";
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatPercent(v));
@@ -30,6 +31,12 @@ export function StatisticsComparison({
       `In range ${unit === "mg/dL" ? "70–180" : "3.9–10.0"} ${unit}`,
       pct(tir?.inRange),
       pct(service?.percentWithinRange),
+    ],
+    // Time in tight range (2023 consensus): the service reports no such share.
+    [
+      `In tight range ${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit}`,
+      pct(ours.timeInTightRange),
+      dash,
     ],
     [
       `Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`,

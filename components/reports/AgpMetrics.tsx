@@ -1,14 +1,21 @@
 import { RANGE_COLOURS } from "@/lib/dashboard/palette";
-import { CV_STABLE_MAX_PERCENT, SENSOR_ACTIVE_MIN_PERCENT } from "@/lib/metrics/constants";
+import {
+  CV_STABLE_MAX_PERCENT,
+  SENSOR_ACTIVE_MIN_PERCENT,
+  TIGHT_RANGE_MAX_MGDL,
+  TIGHT_RANGE_MIN_MGDL,
+} from "@/lib/metrics/constants";
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
-import { formatDuration } from "@/lib/trace/format";
+import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
 import { GRI_ZONE_WORDS } from "./GriGrid";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
   const { metrics, period } = report;
-  const stats: Array<[string, string, string?]> = [
+  // The fourth element marks a row shown on screen only (issue 14's time in tight range: with it
+  // the printed AGP ran onto a second Letter page).
+  const stats: Array<[string, string, string?, "screen"?]> = [
     [
       "Period",
       period.firstDay && period.lastDay
@@ -35,6 +42,13 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
         : `${report.gri.current.gri.toFixed(1)} · zone ${report.gri.current.zone}`,
       report.gri.current ? `${GRI_ZONE_WORDS[report.gri.current.zone]} (zones A–E)` : undefined,
     ],
+    // Issue 14: time in tight range (2023 consensus), as percent of readings.
+    [
+      `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit})`,
+      metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
+      undefined,
+      "screen",
+    ],
   ];
   return (
     <div className="agp-metrics grid gap-4 md:grid-cols-2 print:grid-cols-2 print:gap-3">
@@ -52,8 +66,11 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
           </p>
         )}
         <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="agp-stats">
-          {stats.map(([term, value, note]) => (
-            <div key={term} className="flex items-baseline justify-between gap-3 py-1">
+          {stats.map(([term, value, note, only]) => (
+            <div
+              key={term}
+              className={`flex items-baseline justify-between gap-3 py-1 ${only === "screen" ? "print:hidden" : ""}`}
+            >
               <dt>{term}</dt>
               <dd className="text-right font-semibold tabular-nums">
                 {value}

@@ -1,5 +1,6 @@
 import type { AgpReport as AgpReportModel } from "@/lib/reports/agp-model";
 import { AgpChart } from "./AgpChart";
+import { AgpEpisodes } from "./AgpEpisodes";
 import { AgpGriGrid } from "./AgpGriGrid";
 import { AgpMetrics } from "./AgpMetrics";
 import { DailyProfiles } from "./DailyProfiles";
@@ -18,6 +19,7 @@ export function AgpReport({ report }: { report: AgpReportModel }) {
     >
       <AgpMetrics report={report} />
       <AgpGriGrid report={report} />
+      <AgpEpisodes report={report} />
       <section aria-labelledby="agp-profile-heading" className="agp-profile">
         <h2 id="agp-profile-heading" className="mb-1 font-semibold">
           Ambulatory glucose profile

@@ -4,7 +4,7 @@ import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/li
 import { formDates } from "@/lib/reports/comparison-view";
 import type { PatientDays } from "@/lib/reports/patient-days";
 import { REPORT_MAX_DAYS } from "@/lib/reports/period";
-import type { ReportSummary } from "@/lib/reports/summary";
+import type { PeriodSummary } from "@/lib/reports/summary";
 import { GriGrid } from "./GriGrid";
 
 const FIELD =
@@ -149,7 +149,7 @@ export function AttributionMethod() {
 }
 
 /** Both periods on one GRI grid: the recent period filled, the earlier one hollow. */
-export function CompareGriGrid({ earlier, recent }: { earlier: ReportSummary; recent: ReportSummary }) {
+export function CompareGriGrid({ earlier, recent }: { earlier: PeriodSummary; recent: PeriodSummary }) {
   return (
     <GriGrid
       id="compare-gri-grid"

@@ -22,9 +22,13 @@ export function reportPeriodFrom(searchParams: URLSearchParams) {
   return parsed.data;
 }
 
-/** GET /api/reports/summary?startDate=…&endDate=…: the period's consensus metrics (mg/dL, %). */
-export async function summaryRead({ req, connection }: PatientContext) {
-  return loadSummary(connection, reportPeriodFrom(req.nextUrl.searchParams));
+/**
+ * GET /api/reports/summary?startDate=…&endDate=…: the period's consensus metrics (mg/dL, %,
+ * minutes), the patient's target group and its goals judged.
+ */
+export async function summaryRead({ req, connection, targetGroup }: PatientContext) {
+  const period = reportPeriodFrom(req.nextUrl.searchParams);
+  return loadSummary(connection, period, (await targetGroup()).group);
 }
 
 const paperSchema = z.enum(["a4", "letter"], { message: 'paper must be "a4" or "letter"' });

@@ -54,6 +54,7 @@ describe("populationRow", () => {
       veryHigh: 0,
       below63: 0,
       above140: n - inRange,
+      tightRange: Math.round(n / 4),
       sum: 150 * n,
       sumOfSquares: 22_500 * n,
     },
@@ -66,6 +67,7 @@ describe("populationRow", () => {
       veryHigh: 0,
       below63: 0,
       above140: previousN - previousInRange,
+      tightRange: 0,
       sum: 0,
       sumOfSquares: 0,
     },
@@ -79,6 +81,8 @@ describe("populationRow", () => {
     expect(row.metrics?.sensorActivePercent).toBeCloseTo(70, 10);
     // 1852 / 2646 = 69.99 %: in range below 70, and 15.01 points under the previous 85 %.
     expect(row.metrics?.timeInRanges?.inRange).toBeCloseTo(69.9924, 4);
+    // 662 of 2646 readings in 70–140 (issue 14).
+    expect(row.metrics?.timeInTightRange).toBeCloseTo((100 * 662) / 2646, 12);
     expect(row.metrics?.mean).toBe(150);
     expect(row.metrics?.cv).toBe(0);
     expect(row.metrics?.gmi).toBeCloseTo(3.31 + 0.02392 * 150, 10);
@@ -166,6 +170,7 @@ describe("populationRow by the patient's target group", () => {
     veryHigh: 0,
     below63: 0,
     above140: n * 0.3,
+    tightRange: n * 0.7,
     sum: n * 115,
     sumOfSquares: n * (0.3 * 150 ** 2 + 0.7 * 100 ** 2),
   });

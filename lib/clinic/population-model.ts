@@ -6,7 +6,7 @@ import { evaluateGoalsOn, type GoalResult } from "@/lib/metrics/goals";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
 import { CONSENSUS_EDGES, TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
-import { type PerConsensusRange, rangePercentages } from "@/lib/metrics/time-in-ranges";
+import { type PerConsensusRange, rangePercentages, tightRangePercent } from "@/lib/metrics/time-in-ranges";
 import type { PregnancyCounts } from "@/lib/sync/daily";
 import {
   type ClinicPatientStatus,
@@ -43,6 +43,8 @@ export type PatientStatus = ClinicPatientStatus | "not_synced";
 /** Sums over a period's days (synced_egv_days). */
 export interface PeriodSums extends PerConsensusRange<number>, PregnancyCounts {
   n: number;
+  /** Readings from 70 to 140 mg/dL inclusive. */
+  tightRange: number;
   sum: number;
   sumOfSquares: number;
 }
@@ -72,6 +74,8 @@ export interface PopulationMetrics {
   nValues: number;
   /** Percent of readings per consensus range; null without readings. */
   timeInRanges: PerConsensusRange<number> | null;
+  /** Percent of readings from 70 to 140 mg/dL inclusive; null without readings. */
+  timeInTightRange: number | null;
   mean: number | null;
   gmi: number | null;
   cv: number | null;
@@ -141,6 +145,7 @@ export function metricsOf(
   return {
     nValues: sums.n,
     timeInRanges: percentages,
+    timeInTightRange: tightRangePercent(sums.tightRange, sums.n),
     mean: moments.mean,
     gmi: gmi(moments.mean),
     cv: moments.cv,
@@ -188,6 +193,7 @@ const EMPTY: PeriodSums = {
   veryHigh: 0,
   below63: 0,
   above140: 0,
+  tightRange: 0,
 };
 
 export function populationRow(

@@ -144,6 +144,7 @@ function periodSums(r: SumsRow, prefix: "" | "prev_"): PeriodSums {
     veryHigh: num(r[`${prefix}very_high`]),
     below63: num(r[`${prefix}below_63`]),
     above140: num(r[`${prefix}above_140`]),
+    tightRange: num(r[`${prefix}tight_range`]),
     sum: num(r[`${prefix}sum`]),
     sumOfSquares: num(r[`${prefix}sum_of_squares`]),
   };
@@ -170,6 +171,7 @@ async function sumsOf(
     "very_high",
     "below_63",
     "above_140",
+    "tight_range",
     "sum",
     "sum_of_squares",
   ];

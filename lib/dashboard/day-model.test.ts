@@ -558,10 +558,10 @@ describe("calendar helpers", () => {
     expect(dayInWords("2026-03-08")).toBe("Sunday 8 March 2026");
   });
 
-  it("fetch the day ±14 h of systemTime", () => {
+  it("fetch the day ±14 h of systemTime and 6 h of the episodes' context", () => {
     expect(dayFetchWindow("2026-11-01")).toEqual({
-      startDate: "2026-10-31T10:00:00",
-      endDate: "2026-11-02T14:00:00",
+      startDate: "2026-10-31T04:00:00",
+      endDate: "2026-11-02T20:00:00",
     });
   });
 
@@ -602,20 +602,20 @@ describe("calendar helpers", () => {
 });
 
 describe("dayFetchWindow", () => {
-  it("widens the day by the largest zone offsets", () => {
+  it("widens the day by the largest zone offsets and 6 h for episodes crossing midnight", () => {
     expect(dayFetchWindow("2026-11-01")).toEqual({
-      startDate: "2026-10-31T10:00:00",
-      endDate: "2026-11-02T14:00:00",
+      startDate: "2026-10-31T04:00:00",
+      endDate: "2026-11-02T20:00:00",
     });
   });
 
   it("never past the dates a request may read: the first and last days stop at 2000 and 2099", () => {
     expect(dayFetchWindow("2000-01-01")).toEqual({
       startDate: "2000-01-01T00:00:00",
-      endDate: "2000-01-02T14:00:00",
+      endDate: "2000-01-02T20:00:00",
     });
     expect(dayFetchWindow("2099-12-31")).toEqual({
-      startDate: "2099-12-30T10:00:00",
+      startDate: "2099-12-30T04:00:00",
       endDate: "2099-12-31T23:59:59",
     });
   });

@@ -28,6 +28,7 @@ import {
   wallClockLabel,
   withGapBreaks,
 } from "@/lib/trace";
+import { type DayEpisode, dayEpisodes } from "./day-episodes";
 import { type JudgedRanges, judgeRanges, shadingNote } from "./judged-ranges";
 import { calibrationMarker, eventMarker, type TraceChart } from "./overview-model";
 
@@ -48,6 +49,15 @@ const DAY_MS = 24 * HOUR_MS;
 // Real zone offsets run from −12 h to +14 h; ±14 h around the day's wall-clock bounds surely
 // holds every reading whose displayTime falls on the day, whatever the clock did that day.
 const MAX_OFFSET_MS = 14 * HOUR_MS;
+
+/**
+ * Hours of the receiver's clock fetched beyond the day on either side, whatever its offset, so
+ * that the day's CGM episodes are found as over the whole data (day-episodes.ts): an episode that
+ * crosses midnight is seen from its start and to the 15 minutes that end it. 6 h covers every
+ * low or high that does not last longer (an extended low is 2 h); a longer one is cut at the
+ * context's edge, as iglu cuts one at the edge of the data it is given.
+ */
+export const EPISODE_CONTEXT_MS = 6 * HOUR_MS;
 
 const TICK_EVERY_HOURS = 3;
 
@@ -91,12 +101,14 @@ export const dayShort = (day: string) => format(asDate(day), "EEE d MMM");
 const wallStartMs = (day: string) => asDate(day).getTime();
 
 /**
- * The systemTime window to fetch: the day's wall-clock bounds widened by the largest offsets, but
+ * The systemTime window to fetch: the day's wall-clock bounds widened by the largest offsets and
+ * the episodes' context, but
  * never past the dates a request may read (1 January 2000 widened would start in 1999).
  */
 export function dayFetchWindow(day: string): { startDate: string; endDate: string } {
   const start = wallStartMs(day);
-  const { startMs, endMs } = readableWindow(start - MAX_OFFSET_MS, start + DAY_MS + MAX_OFFSET_MS);
+  const widen = MAX_OFFSET_MS + EPISODE_CONTEXT_MS;
+  const { startMs, endMs } = readableWindow(start - widen, start + DAY_MS + widen);
   return { startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
 }
 
@@ -394,6 +406,8 @@ export interface DayModel {
   summary: DaySummary;
   events: DayEvent[];
   calibrations: CalibrationRow[];
+  /** The CGM episodes with a point on the day (day-episodes.ts); null: readings too sparse. */
+  episodes: DayEpisode[] | null;
 }
 
 export interface DayInput {
@@ -472,5 +486,6 @@ export function buildDay(input: DayInput): DayModel {
     ),
     events: dayEvents(events),
     calibrations: calibrationRows(calibrations, preferences).reverse(),
+    episodes: dayEpisodes(day, egvs, unit),
   };
 }

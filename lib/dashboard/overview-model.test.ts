@@ -7,6 +7,7 @@ import {
   buildOverview,
   consensusStatisticsRequest,
   type OverviewInput,
+  overviewEpisodes,
   overviewWindows,
   summaryPeriodText,
 } from "./overview-model";
@@ -357,5 +358,28 @@ describe("consensusStatisticsRequest", () => {
     };
     expect(bounds("mg/dL")).toEqual([54, 70, 180]);
     expect(bounds("mmol/L")).toEqual([3, 3.9, 10]);
+  });
+});
+
+describe("overviewEpisodes and time in tight range (issue 14)", () => {
+  it("time in tight range of the five readings: 100 only, 20 %", () => {
+    expect(buildOverview(input()).summary.ours.timeInTightRange).toBe(20);
+  });
+
+  it("counts the lows on the receiver's clock and names the period by the first and last displayTime", () => {
+    // 02:00–02:40 receiver's clock (UTC−5): 100, four lows of 60 (20 minutes), four at 100.
+    const values = [100, 60, 60, 60, 60, 100, 100, 100, 100];
+    const egvs = values.map((v, i) => egv((values.length - 1 - i) * 5, v, -300));
+    const e = overviewEpisodes({ ...input().egvs, egvs }, "mg/dL")!;
+    expect(e.firstDisplayTime).toBe(iso(END - 40 * MIN - 300 * MIN));
+    expect(e.lastDisplayTime).toBe(iso(END - 300 * MIN));
+    // 07:00 receiver's clock is not night; one 20-minute low at 60.
+    expect(e.view!.lows).toEqual({ count: 1, atNight: 0, meanDurationMinutes: 20, veryLow: 0, extended: 0 });
+    expect(e.view!.rows.find((r) => r.kind === "hypoLevel1")!.meanGlucoseText).toBe("60 mg/dL");
+  });
+
+  it("no readings: null", () => {
+    expect(overviewEpisodes({ ...input().egvs, egvs: [] }, "mg/dL")).toBeNull();
+    expect(buildOverview(input({ egvs: { ...input().egvs, egvs: [] } })).summary.episodes).toBeNull();
   });
 });

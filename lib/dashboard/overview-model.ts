@@ -4,6 +4,8 @@ import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import {
+  type ClockGlucose,
+  cgmEpisodes,
   coefficientOfVariation,
   gmi,
   mean,
@@ -11,10 +13,12 @@ import {
   sensorActivePercent,
   standardDeviation,
   timeInRanges,
+  timeInTightRange,
 } from "@/lib/metrics";
 import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { bandRangeText } from "@/lib/reports/agp-model";
+import { type EpisodesView, episodesView } from "@/lib/reports/episodes-view";
 import {
   type ClockChange,
   clockChanges,
@@ -129,6 +133,20 @@ export interface OurSummary {
   gmi: number | null;
   /** Percent of readings per consensus range; null without readings. */
   timeInRanges: PerConsensusRange<number> | null;
+  /** Percent of readings from 70 to 140 mg/dL inclusive; null without readings. */
+  timeInTightRange: number | null;
+}
+
+/**
+ * The CGM episodes of the summary window, and the window named as its readings lie on the
+ * receiver's clock (first and last displayTime): the window ends at the newest reading the service
+ * released, which may be hours before now, so "the last 14 days" alone would not say which days.
+ */
+export interface OverviewEpisodes {
+  firstDisplayTime: string;
+  lastDisplayTime: string;
+  /** Null where readings are too sparse for episodes (more than 45 minutes apart). */
+  view: EpisodesView | null;
 }
 
 export interface ServiceSummary {
@@ -188,6 +206,8 @@ export interface Overview {
     /** The worst unmet goal in words, for the top of the page; null without readings. */
     headline: GoalHeadline | null;
     service: ServiceSummary | null;
+    /** Null without readings in the summary window. */
+    episodes: OverviewEpisodes | null;
   };
   /** The target group whose goals judge this view's data (lib/preferences/target-group.ts). */
   targetGroup: TargetGroup;
@@ -332,7 +352,9 @@ export function buildOverview(input: OverviewInput): Overview {
         cv,
         gmi: gmi(meanMgdl),
         timeInRanges: timeInRanges(valuesMgdl).percentages,
+        timeInTightRange: timeInTightRange(valuesMgdl),
       },
+      episodes: overviewEpisodes(egvs, unit),
       service: input.statistics
         ? {
             hypoglycemiaRisk: input.statistics.hypoglycemiaRisk,
@@ -350,6 +372,28 @@ export function buildOverview(input: OverviewInput): Overview {
           }
         : null,
     },
+  };
+}
+
+/** The episodes of the summary window's EGVs, on the receiver's clock (displayTime). */
+export function overviewEpisodes(egvs: EgvsV2Response, unit: GlucoseUnit): OverviewEpisodes | null {
+  const readings: Array<ClockGlucose & { displayTime: string }> = [];
+  for (const e of egvs.egvs) {
+    const displayMs = parseDateTime(e.displayTime);
+    if (displayMs === null) continue;
+    readings.push({
+      displayMs,
+      displayTime: e.displayTime,
+      mgdl: metricValueMgdl(e.value, egvs.unit, e.status),
+    });
+  }
+  if (readings.length === 0) return null;
+  // The clock's order, not the response's: the first and last displayTime name the period.
+  const byClock = [...readings].sort((a, b) => a.displayMs - b.displayMs);
+  return {
+    firstDisplayTime: byClock[0]!.displayTime,
+    lastDisplayTime: byClock.at(-1)!.displayTime,
+    view: episodesView(cgmEpisodes(readings), unit),
   };
 }
 

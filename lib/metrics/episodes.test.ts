@@ -248,6 +248,25 @@ describe("cgmEpisodes: the gap rule (45 minutes, strict)", () => {
   });
 });
 
+describe("cgmEpisodes: an episode ending at a gap, its recovery cut short", () => {
+  // 01:00 100, 01:05–01:15 three lows of 60, 01:20 and 01:25 back at 100: two points ≥ 70, one
+  // short of the 3 that end an episode. Then nothing until the readings at 100 resume.
+  const before = every5("01:00", [100, 60, 60, 60, 100, 100]);
+  it("a 50-minute gap: the 2 points ≥ 70 before it stay in the episode, 5 points, (3·60 + 2·100) / 5 = 76", () => {
+    const r = episodesOf([...before, ...every5("02:15", UP)]);
+    expect(r.lists.hypoLevel1).toEqual([
+      { startMs: clock("01:05"), endMs: clock("01:25"), durationMinutes: 25, meanGlucose: 76 },
+    ]);
+    expect(r.validGridMinutes).toBe(45); // 01:00–01:25 and 02:15–02:25: 6 + 3 points
+  });
+  it("a 45-minute gap is interpolated at 100: the recovery completes, the episode is the 3 lows", () => {
+    const r = episodesOf([...before, ...every5("02:10", UP)]);
+    expect(r.lists.hypoLevel1).toEqual([
+      { startMs: clock("01:05"), endMs: clock("01:15"), durationMinutes: 15, meanGlucose: 60 },
+    ]);
+  });
+});
+
 describe("cgmEpisodes: the window's ends", () => {
   it("an episode touching the window's end closes at the last reading", () => {
     const r = episodesOf(every5("01:00", [100, 100, 100, 65, 65, 65]));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reportMetrics } from "./report";
+import { cgmEpisodes } from "./episodes";
+import { periodMetrics, reportMetrics } from "./report";
 
 describe("reportMetrics", () => {
   // One reading in each consensus band and both sentinels, over 30 minutes (6 expected readings).
@@ -40,6 +41,16 @@ describe("reportMetrics", () => {
     expect(m.gri).toBe(100);
   });
 
+  it("time in tight range counts 70 and 140 in, 39 and 401 out: 70 and 180 of six → only 70, 1/6", () => {
+    expect(m.timeInTightRange).toBeCloseTo(100 / 6, 10);
+    expect(reportMetrics([70, 140, 141, 69], 0, 20 * 60_000).timeInTightRange).toBe(50);
+  });
+
+  it("names the GRI zone of the capped GRI: 100 is E; 0 is A", () => {
+    expect(m.griZone).toBe("E");
+    expect(reportMetrics([100, 120], 0, 10 * 60_000).griZone).toBe("A");
+  });
+
   it("computes LBGI and HBGI over every reading", () => {
     expect(m.lbgi).toBeCloseTo(10.736458, 5);
     expect(m.hbgi).toBeCloseTo(14.5731, 4);
@@ -61,11 +72,63 @@ describe("reportMetrics", () => {
       cv: null,
       gmi: null,
       timeInRanges: null,
+      timeInTightRange: null,
       gri: null,
       griHypo: null,
       griHyper: null,
+      griZone: null,
       lbgi: null,
       hbgi: null,
+    });
+  });
+});
+
+describe("periodMetrics", () => {
+  const MIN = 60_000;
+  // 01:00–01:35 on the patient's clock: 100, then 65 three times (a 15-minute level 1 low), then 100.
+  const readings = [100, 65, 65, 65, 100, 100, 100].map((mgdl, i) => ({
+    displayMs: Date.UTC(2026, 0, 1, 1) + i * 5 * MIN,
+    mgdl,
+  }));
+
+  it("is the report metrics of the values plus the five kinds' episode statistics", () => {
+    const p = periodMetrics(readings, 0, 35 * MIN);
+    const { episodes, ...rest } = p;
+    expect(rest).toEqual(
+      reportMetrics(
+        readings.map((r) => r.mgdl),
+        0,
+        35 * MIN,
+      ),
+    );
+    expect(Object.keys(episodes!)).toEqual([
+      "hypoLevel1",
+      "hypoLevel2",
+      "hypoExtended",
+      "hyperLevel1",
+      "hyperLevel2",
+    ]);
+    expect(episodes!.hypoLevel1).toEqual({
+      count: 1,
+      perDay: 1 / (35 / 60 / 24), // iglu's order of operations
+      meanDurationMinutes: 15,
+      meanGlucose: 65,
+    });
+    expect(episodes!.hypoLevel2).toEqual({ count: 0, perDay: 0, meanDurationMinutes: 0, meanGlucose: null });
+    expect(episodes).toEqual(cgmEpisodes(readings)!.episodes);
+  });
+
+  it("has no episodes (null) where iglu stops: readings an hour apart", () => {
+    const hourly = [60, 60, 60].map((mgdl, i) => ({ displayMs: i * 60 * MIN, mgdl }));
+    expect(periodMetrics(hourly, 0, 120 * MIN).episodes).toBeNull();
+  });
+
+  it("no readings: zero episodes of each kind, not null", () => {
+    expect(periodMetrics([], 0, MIN).episodes?.hyperLevel2).toEqual({
+      count: 0,
+      perDay: 0,
+      meanDurationMinutes: 0,
+      meanGlucose: null,
     });
   });
 });

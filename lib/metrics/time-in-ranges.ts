@@ -67,6 +67,15 @@ export function rangePercentages(counts: PerConsensusRange<number>): PerConsensu
 export function timeInTightRange(valuesMgdl: readonly number[]): number | null {
   if (valuesMgdl.length === 0) return null;
   let inTight = 0;
-  for (const v of valuesMgdl) if (v >= TIGHT_RANGE_MIN_MGDL && v <= TIGHT_RANGE_MAX_MGDL) inTight++;
-  return (inTight / valuesMgdl.length) * 100;
+  for (const v of valuesMgdl) if (inTightRange(v)) inTight++;
+  return tightRangePercent(inTight, valuesMgdl.length);
+}
+
+/** Whether one reading (mg/dL) lies in the tight range, 70 to 140 inclusive. */
+export const inTightRange = (valueMgdl: number) =>
+  valueMgdl >= TIGHT_RANGE_MIN_MGDL && valueMgdl <= TIGHT_RANGE_MAX_MGDL;
+
+/** Time in tight range from counts kept elsewhere (the daily rollup): the same division. */
+export function tightRangePercent(inTight: number, n: number): number | null {
+  return n === 0 ? null : (inTight / n) * 100;
 }

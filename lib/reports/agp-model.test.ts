@@ -145,6 +145,36 @@ describe("buildAgpReport", () => {
     expect([profiles[0], profiles.at(-1), profiles.length]).toEqual([days.firstDay, days.lastDay, 14]);
   });
 
+  it("time in tight range and the episodes: one hour at 50 each night, 14 lows, all at night (issue 14)", () => {
+    const report = buildAgpReport({
+      period,
+      readings,
+      dataUnit: "mg/dL",
+      unit: "mg/dL",
+      preset: standard,
+      previous: null,
+    });
+    // 120 is in 70–140; the 168 readings at 50 are not.
+    expect(report.metrics.timeInTightRange).toBeCloseTo((100 * (4033 - 168)) / 4033, 10);
+    // 03:00–03:55 on each of the 14 nights: 12 points of 5 minutes, 60 minutes, at 50 mg/dL.
+    const low = { count: 14, meanDurationMinutes: 60, meanGlucose: 50 };
+    expect(report.metrics.episodes!.hypoLevel1).toMatchObject(low);
+    expect(report.metrics.episodes!.hypoLevel2).toMatchObject(low);
+    expect(report.metrics.episodes!.hyperLevel1.count).toBe(0);
+    expect(report.episodes!.lows).toEqual({
+      count: 14,
+      atNight: 14,
+      meanDurationMinutes: 60,
+      veryLow: 14,
+      extended: 0,
+    });
+    expect(report.episodes!.rows[0]).toMatchObject({
+      meanDurationText: "1 h",
+      meanGlucoseText: "50 mg/dL",
+      atNight: 14,
+    });
+  });
+
   it("draws the 03:00 dip in the profile and nowhere else", () => {
     const report = buildAgpReport({
       period,

@@ -2,11 +2,13 @@ import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
+import { cgmEpisodes } from "@/lib/metrics/episodes";
 import { type GlycemiaRiskIndex, glycemiaRiskIndexOf } from "@/lib/metrics/gri";
-import { type ReportMetrics, reportGri, reportMetrics } from "@/lib/metrics/report";
+import { type PeriodMetrics, periodMetrics, reportGri } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { formatGlucoseNumber } from "@/lib/trace/format";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
+import { type EpisodesView, episodesView } from "./episodes-view";
 import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "./patient-days";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
@@ -64,7 +66,10 @@ export interface AgpReport {
   unit: GlucoseUnit;
   dataUnit: GlucoseUnit;
   preset: Pick<TargetPreset, "id" | "label">;
-  metrics: ReportMetrics;
+  /** The summary API's metrics of the period, episodes included. */
+  metrics: PeriodMetrics;
+  /** The episodes as the table shows them; null where they cannot be computed. */
+  episodes: EpisodesView | null;
   /**
    * The GRI with its components and zone, this period's and the previous one's. previous is
    * "unread" when the page could not read that period (before the earliest readable date, or the
@@ -203,7 +208,8 @@ export function buildAgpReport({
   previous,
 }: AgpReportInput): AgpReport {
   const values = readings.map((r) => r.mgdl);
-  const metrics = reportMetrics(values, period.startMs, period.endMs);
+  const cgm = cgmEpisodes(readings);
+  const metrics = periodMetrics(readings, period.startMs, period.endMs, cgm);
   const shares = timeInBands(values, preset.edges);
   const judged = shares && judgeBands(preset, shares, metrics.cv, unit);
   const edges = preset.edges;
@@ -225,6 +231,7 @@ export function buildAgpReport({
       current: reportGri(metrics),
       previous: previousGri(previous),
     },
+    episodes: episodesView(cgm, unit),
     // A mean of exactly 39 or 401 (every reading LOW or HIGH) reads as the word, like the readings.
     meanText: metrics.mean === null ? null : displayValue(convertGlucose(metrics.mean, "mg/dL", unit), unit),
     sdText: metrics.sd === null ? null : text(metrics.sd, unit),

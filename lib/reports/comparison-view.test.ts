@@ -19,6 +19,7 @@ const summary = (values: number[], startMs = 0, endMs = values.length * 300_000)
   startDate: "2026-01-01T00:00:00",
   endDate: "2026-01-02T00:00:00",
   ...reportMetrics(values, startMs, endMs),
+  episodes: null,
 });
 const row = (rows: ReturnType<typeof comparisonRows>, key: string) => rows.find((r) => r.key === key)!;
 
@@ -121,6 +122,20 @@ describe("comparisonRows", () => {
       change: { direction: "up", amount: "25.0 points", judgement: "better" },
     });
     expect(changeWords(row(rows, "inRange").change!)).toBe("up 25.0 points, better");
+  });
+
+  it("time in tight range: 100s are in 70–140, 200 and 60 are not; 50 % → 75 %, better (issue 14)", () => {
+    expect(row(rows, "timeInTightRange")).toEqual({
+      key: "timeInTightRange",
+      label: "Time in tight range (70–140 mg/dL)",
+      note: null,
+      earlier: "50.0%",
+      recent: "75.0%",
+      change: { direction: "up", amount: "25.0 points", judgement: "better" },
+    });
+    expect(row(comparisonRows(c, "mmol/L"), "timeInTightRange").label).toBe(
+      "Time in tight range (3.9–7.8 mmol/L)",
+    );
   });
 
   it("time below 70 up: worse; above 180 down: better", () => {

@@ -2,8 +2,9 @@ import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
+import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
-import { formatGlucoseNumber } from "@/lib/trace/format";
+import { formatGlucoseNumber, formatMgdlIn } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BAND_BETTER,
@@ -24,7 +25,7 @@ import {
   previousPatientDays,
 } from "./patient-days";
 import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
-import type { ReportSummary } from "./summary";
+import type { PeriodSummary } from "./summary-model";
 
 /**
  * What the comparison page and its API read from a query, and the page's table as text: each
@@ -140,7 +141,7 @@ interface RowSpec {
   key: string;
   label: string;
   note?: string;
-  value: (s: ReportSummary) => number | null;
+  value: (s: PeriodSummary) => number | null;
   /** The value as shown. */
   show: (v: number) => string;
   /** A change's size, unsigned, as shown (its rounding decides "the same"). */
@@ -198,6 +199,16 @@ function rowSpecs(unit: GlucoseUnit): RowSpec[] {
   const plain = (d: number) => oneDecimal(d);
   return [
     band("inRange"),
+    // Issue 14: time in tight range (2023 consensus); more is better, as for time in range.
+    {
+      key: "timeInTightRange",
+      label: `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit})`,
+      value: (s) => s.timeInTightRange,
+      show: percent,
+      amount: points,
+      better: "up",
+      judgeFrom: JUDGE_FROM.points,
+    },
     band("belowRange"),
     band("veryLow"),
     band("aboveRange"),

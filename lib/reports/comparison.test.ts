@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
-import { reportMetrics } from "@/lib/metrics/report";
+import { periodMetrics, reportMetrics } from "@/lib/metrics/report";
 import {
   attributionSentence,
   type BandAttribution,
@@ -110,11 +110,7 @@ describe("compareReadings: a change that comes entirely from the night", () => {
     expect(c.earlier).toEqual({
       startDate: earlierPeriod.startDate,
       endDate: earlierPeriod.endDate,
-      ...reportMetrics(
-        earlierReadings.map((r) => r.mgdl),
-        earlierPeriod.startMs,
-        earlierPeriod.endMs,
-      ),
+      ...periodMetrics(earlierReadings, earlierPeriod.startMs, earlierPeriod.endMs),
     });
     expect(c.recent.nValues).toBe(8);
     expect(c.earlier.timeInRanges?.inRange).toBe(87.5);

@@ -6,12 +6,12 @@ import {
   LOW_BELOW_MGDL,
   VERY_LOW_BELOW_MGDL,
 } from "@/lib/metrics/constants";
-import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import type { ReportMetrics } from "@/lib/metrics/report";
 import { type ConsensusRange, consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
 import { formatMgdlIn } from "@/lib/trace/format";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
-import type { ReportSummary } from "./summary";
+import { type PeriodSummary, periodSummary } from "./summary-model";
 
 /**
  * Two report periods side by side: each period's metrics (lib/metrics/report.ts, exactly as the
@@ -114,10 +114,11 @@ const inBand = (band: ComparedBand, range: ConsensusRange) => BAND_RANGES[band].
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-type NumericMetric = Exclude<keyof ReportMetrics, "timeInRanges">;
+type NumericMetric = Exclude<keyof ReportMetrics, "timeInRanges" | "griZone">;
 const NUMERIC_METRICS: readonly NumericMetric[] = [
   "nValues",
   "sensorActivePercent",
+  "timeInTightRange",
   "mean",
   "sd",
   "cv",
@@ -342,25 +343,11 @@ export interface ComparisonBlock {
 }
 
 export interface Comparison {
-  earlier: ReportSummary;
-  recent: ReportSummary;
+  earlier: PeriodSummary;
+  recent: PeriodSummary;
   changes: MetricChanges;
   blocks: ComparisonBlock[];
   attribution: BandAttribution[];
-}
-
-/** The summary API's answer for a period (lib/reports/summary.ts summaryOf), from its readings. */
-function summaryOfReadings(period: ReportPeriod, readings: readonly Reading[]): ReportSummary {
-  return {
-    startDate: period.startDate,
-    endDate: period.endDate,
-    ...(period.patientDays && { patientDays: period.patientDays }),
-    ...reportMetrics(
-      readings.map((r) => r.mgdl),
-      period.startMs,
-      period.endMs,
-    ),
-  };
 }
 
 /** Compares two periods, each given with its readings (values in mg/dL, sentinels as 39/401). */
@@ -370,8 +357,8 @@ export function compareReadings(
   recentPeriod: ReportPeriod,
   recentReadings: readonly Reading[],
 ): Comparison {
-  const earlier = summaryOfReadings(earlierPeriod, earlierReadings);
-  const recent = summaryOfReadings(recentPeriod, recentReadings);
+  const earlier = periodSummary(earlierPeriod, earlierReadings);
+  const recent = periodSummary(recentPeriod, recentReadings);
   const a = blockCounts(earlierReadings);
   const b = blockCounts(recentReadings);
   const bothHaveReadings = a.total > 0 && b.total > 0;

@@ -1,29 +1,18 @@
 import "server-only";
-import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
+import type { TargetGroup } from "@/lib/metrics/targets";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import type { PatientDays } from "./patient-days";
 import type { ReportPeriod } from "./period";
 import { loadReadings } from "./readings";
+import { type ReportSummary, summaryOf } from "./summary-model";
 
-/**
- * The summary API's answer: the period as asked (with its days on the receiver's clock when it
- * was chosen as days), then the metrics of lib/metrics/report.ts.
- */
-export type ReportSummary = { startDate: string; endDate: string; patientDays?: PatientDays } & ReportMetrics;
+export type { PeriodSummary, ReportSummary, SummaryGoal } from "./summary-model";
+export { summaryOf } from "./summary-model";
 
-export function summaryOf(period: ReportPeriod, valuesMgdl: readonly number[]): ReportSummary {
-  return {
-    startDate: period.startDate,
-    endDate: period.endDate,
-    ...(period.patientDays && { patientDays: period.patientDays }),
-    ...reportMetrics(valuesMgdl, period.startMs, period.endMs),
-  };
-}
-
-export async function loadSummary(connection: ConnectionRef, period: ReportPeriod): Promise<ReportSummary> {
+export async function loadSummary(
+  connection: ConnectionRef,
+  period: ReportPeriod,
+  targetGroup: TargetGroup,
+): Promise<ReportSummary> {
   const { readings } = await loadReadings(connection, period);
-  return summaryOf(
-    period,
-    readings.map((r) => r.mgdl),
-  );
+  return summaryOf(period, readings, targetGroup);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "@/lib/db";
-import { PREGNANCY_RANGE_MGDL } from "@/lib/metrics/constants";
+import { PREGNANCY_RANGE_MGDL, TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { dayOf, type EgvForRollup, systemWindowOf } from "./daily";
 
 /**
@@ -31,11 +31,13 @@ function recountDays(connectionId: string, where: SQL): SQL {
   return sql`
     insert into ${days} (${col(days.connectionId)}, ${col(days.day)}, ${col(days.n)}, ${col(days.veryLow)},
       ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)},
-      ${col(days.below63)}, ${col(days.above140)}, ${col(days.sum)},
+      ${col(days.below63)}, ${col(days.above140)}, ${col(days.tightRange)}, ${col(days.sum)},
       ${col(days.sumOfSquares)}, ${col(days.lastSystemTime)}, ${col(days.lastDisplayTime)})
     select ${connectionId}, left(${col(egv.displayTime)}, 10)::date, count(*)::int,
       ${range("veryLow")}, ${range("low")}, ${range("inRange")}, ${range("high")}, ${range("veryHigh")},
-      ${below63}, ${above140}, sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
+      ${below63}, ${above140},
+      count(*) filter (where ${metric} >= ${TIGHT_RANGE_MIN_MGDL} and ${metric} <= ${TIGHT_RANGE_MAX_MGDL})::int,
+      sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
       (array_agg(${col(egv.displayTime)} order by ${col(egv.systemTime)} desc))[1]
     from ${egv}
     where ${col(egv.connectionId)} = ${connectionId} and ${where}
@@ -51,6 +53,7 @@ function recountDays(connectionId: string, where: SQL): SQL {
           days.veryHigh,
           days.below63,
           days.above140,
+          days.tightRange,
           days.sum,
           days.sumOfSquares,
           days.lastSystemTime,

@@ -38,6 +38,7 @@ describe("dayRollups", () => {
         veryHigh: 0,
         below63: 1,
         above140: 1,
+        tightRange: 1, // 100; 39 and 181 are outside 70–140
         sum: 100 + 39 + 181, // 320
         sumOfSquares: 10_000 + 1_521 + 32_761, // 44,282
         lastSystemTime: at("2026-03-02T03:00:00"),
@@ -53,6 +54,7 @@ describe("dayRollups", () => {
         veryHigh: 1,
         below63: 1,
         above140: 1,
+        tightRange: 0,
         sum: 455,
         sumOfSquares: 160_801 + 2_916, // 163,717
         lastSystemTime: at("2026-03-02T05:10:00"),
@@ -79,7 +81,14 @@ describe("dayRollups", () => {
     ]);
     // 5.5 × 18.0182 = 99.1001 → 99 mg/dL.
     expect(metricValueMgdl(5.5, "mmol/L")).toBe(99);
-    expect(day).toMatchObject({ n: 3, veryLow: 1, inRange: 1, veryHigh: 1, sum: 99 + 39 + 401 });
+    expect(day).toMatchObject({
+      n: 3,
+      veryLow: 1,
+      inRange: 1,
+      veryHigh: 1,
+      tightRange: 1,
+      sum: 99 + 39 + 401,
+    });
   });
 });
 
@@ -135,6 +144,7 @@ const addUp = (days: DayRollup[]): PeriodSums =>
       veryHigh: s.veryHigh + d.veryHigh,
       below63: s.below63 + d.below63,
       above140: s.above140 + d.above140,
+      tightRange: s.tightRange + d.tightRange,
       sum: s.sum + d.sum,
       sumOfSquares: s.sumOfSquares + d.sumOfSquares,
     }),
@@ -147,6 +157,7 @@ const addUp = (days: DayRollup[]): PeriodSums =>
       veryHigh: 0,
       below63: 0,
       above140: 0,
+      tightRange: 0,
       sum: 0,
       sumOfSquares: 0,
     },
@@ -169,6 +180,8 @@ describe("the rollup's metrics equal lib/metrics of the raw readings", () => {
     expect(fromRollup.nValues).toBeGreaterThan(3000);
     // Counts and integer sums are exact, so these are the very same numbers.
     expect(fromRollup.timeInRanges).toEqual(expected.timeInRanges);
+    expect(fromRollup.timeInTightRange).toBe(expected.timeInTightRange);
+    expect(fromRollup.timeInTightRange).toBeGreaterThan(0);
     expect(fromRollup.mean).toBe(expected.mean);
     expect(fromRollup.gmi).toBe(expected.gmi);
     expect(fromRollup.gri).toBe(expected.gri);

@@ -1,12 +1,12 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import { PREGNANCY_RANGE_MGDL } from "@/lib/metrics/constants";
-import { consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
+import { consensusRangeOf, inTightRange, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
 
 /**
  * The daily rollup of synced EGVs (synced_egv_days): per connection and displayTime date, the
  * counts per consensus range and below 63 and above 140 mg/dL (the pregnancy group's edges,
- * `pregnancyCounts`), n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
+ * `pregnancyCounts`) and in the tight range (70–140), n, Σ and Σ² of the metric values. `dayRollups` defines it over rows
  * in memory; lib/sync/daily-store.ts computes the same in the database from the values stored with
  * each reading, and the tests hold the two equal. Each reading's value is `metricValueMgdl` (sentinels
  * 39 and 401, mmol/L converted unrounded) and its range `consensusRangeOf`, so sums of days give
@@ -38,6 +38,8 @@ export const isAbove140 = (mgdl: number) => mgdl > PREGNANCY_RANGE_MGDL.high;
 export interface DayRollup extends PerConsensusRange<number>, PregnancyCounts {
   day: string;
   n: number;
+  /** Readings from 70 to 140 mg/dL inclusive. */
+  tightRange: number;
   sum: number;
   sumOfSquares: number;
   lastSystemTime: Date;
@@ -63,6 +65,7 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
         veryHigh: 0,
         below63: 0,
         above140: 0,
+        tightRange: 0,
         sum: 0,
         sumOfSquares: 0,
         lastSystemTime: r.systemTime,
@@ -75,6 +78,7 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
     d[consensusRangeOf(mgdl)]++;
     if (isBelow63(mgdl)) d.below63++;
     if (isAbove140(mgdl)) d.above140++;
+    if (inTightRange(mgdl)) d.tightRange++;
     d.sum += mgdl;
     d.sumOfSquares += mgdl * mgdl;
     if (r.systemTime.getTime() > d.lastSystemTime.getTime()) {

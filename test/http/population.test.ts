@@ -256,6 +256,9 @@ describe("the population view of a clinic", () => {
       expect(m.nValues).toBe(expected.current.nValues);
       expect(m.nValues).toBeGreaterThan(1000);
       expect(m.timeInRanges).toEqual(expected.current.timeInRanges);
+      // Issue 14: time in tight range from the rollup's 70–140 count, as lib/metrics counts the readings.
+      expect(m.timeInTightRange).toBe(expected.current.timeInTightRange);
+      expect(m.timeInTightRange).toBeGreaterThan(0);
       expect(m.mean).toBeCloseTo(expected.current.mean ?? Number.NaN, 9);
       expect(m.gmi).toBeCloseTo(expected.current.gmi ?? Number.NaN, 9);
       expect(m.cv).toBeCloseTo(expected.current.cv ?? Number.NaN, 6);
@@ -464,6 +467,7 @@ describe("the population page", () => {
         expect(cell("veryLow")).toBe(shown(t.veryLow, CONSENSUS_TRIAGE.veryLowPercent));
         expect(cell("low")).toBe(shown(t.veryLow + t.low, CONSENSUS_TRIAGE.lowPercent));
         expect(cell("inRange")).toBe(shown(t.inRange, CONSENSUS_TRIAGE.inRangeBelowPercent));
+        expect(cell("tightRange")).toBe(`${percentBesideThresholds(row.metrics!.timeInTightRange!, [])} %`);
         expect(cell("mean")).toBe(String(Math.round(row.metrics?.mean ?? Number.NaN)));
         expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
         for (const f of row.flags) expect(tr).toContain(`data-flag="${f}"`);

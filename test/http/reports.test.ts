@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import { type EgvsV2Response, egvsV2ResponseSchema } from "@/lib/cgm/schemas";
+import { metricValueMgdl } from "@/lib/cgm/values";
+import { cgmEpisodes, EPISODE_KINDS } from "@/lib/metrics/episodes";
+import { evaluateGoals } from "@/lib/metrics/goals";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 
 /**
@@ -14,9 +18,9 @@ const DAY = 86_400_000;
 let user1: DashboardSession;
 let user3: DashboardSession;
 
-const SUMMARY_KEYS = [
+/** The keys the summary API answered before issue 14, as numbers (or null without readings). */
+const NUMBER_KEYS = [
   "cv",
-  "endDate",
   "gmi",
   "gri",
   "griHyper",
@@ -27,9 +31,10 @@ const SUMMARY_KEYS = [
   "nValues",
   "sd",
   "sensorActivePercent",
-  "startDate",
-  "timeInRanges",
-].sort();
+];
+/** Issue 14's keys: time in tight range, GRI zone, episodes, target group and its goals. */
+const ISSUE_14_KEYS = ["timeInTightRange", "griZone", "episodes", "targetGroup", "goals"];
+const SUMMARY_KEYS = [...NUMBER_KEYS, "startDate", "endDate", "timeInRanges", ...ISSUE_14_KEYS].sort();
 
 async function summary(s: DashboardSession | null, query: Record<string, string>) {
   const res = await fetch(`${base}/api/reports/summary?${new URLSearchParams(query)}`, {
@@ -63,13 +68,70 @@ describe("GET /api/reports/summary", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(Object.keys(body).sort()).toEqual(SUMMARY_KEYS);
     expect(Object.keys(body.timeInRanges).sort()).toEqual(["high", "inRange", "low", "veryHigh", "veryLow"]);
-    for (const key of SUMMARY_KEYS.filter((k) => !["startDate", "endDate", "timeInRanges"].includes(k))) {
-      expect(typeof body[key], key).toBe("number");
-    }
+    for (const key of NUMBER_KEYS) expect(typeof body[key], key).toBe("number");
     const bands = Object.values(body.timeInRanges as Record<string, number>);
     expect(bands.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
     expect(body.sensorActivePercent).toBeGreaterThan(0);
     expect(body.sensorActivePercent).toBeLessThanOrEqual(100);
+  });
+
+  it("answers time in tight range, GRI zone, the episodes of the same readings and the standard goals (SandboxUser2)", async () => {
+    const user2 = await signIn(base, "SandboxUser2");
+    const end = await newestEgvMs(user2);
+    const start = end - 14 * DAY;
+    const { body } = await summary(user2, { startDate: formatDateTime(start), endDate: formatDateTime(end) });
+    const raw = await egvs(user2, start, end);
+    const readings = raw.egvs.map((e) => ({
+      displayMs: parseDateTime(e.displayTime)!,
+      mgdl: metricValueMgdl(e.value, raw.unit, e.status),
+    }));
+    const values = readings.map((r) => r.mgdl);
+    expect(body.nValues).toBe(readings.length);
+
+    expect(typeof body.timeInTightRange).toBe("number");
+    expect(body.timeInTightRange).toBeGreaterThanOrEqual(0);
+    expect(body.timeInTightRange).toBeLessThanOrEqual(100);
+    const tight = values.filter((v) => v >= 70 && v <= 140).length;
+    expect(body.timeInTightRange).toBeCloseTo((100 * tight) / values.length, 9);
+    // Tight range lies inside 70–180.
+    expect(body.timeInTightRange).toBeLessThanOrEqual(body.timeInRanges.inRange);
+
+    expect(["A", "B", "C", "D", "E"]).toContain(body.griZone);
+    expect(body.griZone).toBe("ABCDE"[Math.min(4, Math.max(0, Math.ceil(body.gri / 20) - 1))]);
+
+    expect(Object.keys(body.episodes)).toEqual([...EPISODE_KINDS]);
+    for (const kind of EPISODE_KINDS) {
+      const e = body.episodes[kind];
+      expect(Object.keys(e).sort(), kind).toEqual(["count", "meanDurationMinutes", "meanGlucose", "perDay"]);
+      expect(Number.isInteger(e.count), kind).toBe(true);
+      expect(typeof e.perDay, kind).toBe("number");
+      expect(typeof e.meanDurationMinutes, kind).toBe("number");
+      expect(e.count === 0 ? e.meanGlucose === null : typeof e.meanGlucose === "number", kind).toBe(true);
+    }
+    // The service's records through lib/metrics' episode algorithm give exactly the same numbers.
+    expect(body.episodes).toEqual(JSON.parse(JSON.stringify(cgmEpisodes(readings)!.episodes)));
+    // SandboxUser2 has frequent lows: the summary must show them.
+    expect(body.episodes.hypoLevel1.count).toBeGreaterThan(0);
+
+    expect(body.targetGroup).toBe("standard");
+    const expected = evaluateGoals(TARGET_PRESETS.standard, values, body.cv).map(
+      ({ metric, value, goal, met }) => ({
+        metric,
+        value,
+        goal,
+        met,
+      }),
+    );
+    expect(body.goals).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(body.goals.map((g: { metric: string }) => g.metric)).toEqual([
+      "timeAbove250",
+      "timeAbove180",
+      "timeInRange",
+      "timeBelow70",
+      "timeBelow54",
+      "cv",
+    ]);
+    expect(body.goals.find((g: { metric: string }) => g.metric === "timeBelow70").met).toBe(false);
   });
 
   it("agrees with the service's own readings of a 40-minute window, checked by hand", async () => {
@@ -140,6 +202,16 @@ describe("GET /api/reports/summary", () => {
       mean: null,
       timeInRanges: null,
       gri: null,
+      timeInTightRange: null,
+      griZone: null,
+      goals: [],
+      targetGroup: "standard",
+    });
+    expect(body.episodes.hypoLevel2).toEqual({
+      count: 0,
+      perDay: 0,
+      meanDurationMinutes: 0,
+      meanGlucose: null,
     });
   });
 

@@ -76,7 +76,9 @@ const periodOf = (startMs: number, endMs: number) =>
 /** The summary as JSON (what the API sends), with the service data calls it made. */
 async function summaryJson(id: string, startMs: number, endMs: number) {
   const before = dataCalls;
-  const body = JSON.parse(JSON.stringify(await summaries.loadSummary(id, periodOf(startMs, endMs))));
+  const body = JSON.parse(
+    JSON.stringify(await summaries.loadSummary(id, periodOf(startMs, endMs), "standard")),
+  );
   return { body, calls: dataCalls - before };
 }
 

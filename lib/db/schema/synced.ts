@@ -204,6 +204,8 @@ export const syncedEgvDays = pgTable(
      */
     below63: integer("below_63").notNull().default(0),
     above140: integer("above_140").notNull().default(0),
+    /** Readings from 70 to 140 mg/dL inclusive: time in tight range (migration 0016). */
+    tightRange: integer("tight_range").notNull(),
     sum: doublePrecision("sum").notNull(),
     sumOfSquares: doublePrecision("sum_of_squares").notNull(),
     /** The day's newest reading: "days since last data", and the patient's clock (displayTime − systemTime). */

@@ -1,0 +1,70 @@
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import type { EpisodesView } from "@/lib/reports/episodes-view";
+
+/**
+ * The CGM episodes of a period, one row per kind of the 2023 consensus (computed as its research
+ * reference, iglu, does): how many, per day of sensor time, their mean duration and mean glucose,
+ * and for lows how many started at night (00:00–06:00 on the receiver's clock).
+ */
+export function EpisodesTable({
+  view,
+  unit,
+  caption,
+}: {
+  view: EpisodesView;
+  unit: GlucoseUnit;
+  caption?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="episodes-table w-full text-left text-sm" data-testid="episodes-table">
+        {caption && <caption className="text-left text-sm font-medium print:text-xs">{caption}</caption>}
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-700">
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Episode
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Count
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Per day
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Mean duration
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Mean glucose <span className="sr-only">({unit})</span>
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              At night
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((r) => (
+            <tr
+              key={r.kind}
+              data-kind={r.kind}
+              className="border-b border-slate-200 last:border-0 dark:border-slate-800"
+            >
+              <th scope="row" className="py-1 pr-2 font-normal">
+                <span className="font-medium">{r.name}</span>{" "}
+                <span className="block text-xs text-slate-700 print:inline dark:text-slate-300">
+                  {r.rule}
+                </span>
+              </th>
+              <td className="py-1 pr-2 text-right font-semibold tabular-nums">{r.count}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{r.perDayText}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{r.meanDurationText ?? "—"}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{r.meanGlucoseText ?? "—"}</td>
+              <td className="py-1 text-right tabular-nums">
+                {r.atNight === null ? <span className="sr-only">not counted for highs</span> : r.atNight}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
