@@ -1,7 +1,6 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   type BandKey,
-  bandOf,
   bandsOf,
   type TargetGroup,
   type TargetPreset,
