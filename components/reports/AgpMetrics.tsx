@@ -13,6 +13,10 @@ import { GRI_ZONE_WORDS } from "./GriGrid";
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
 export function AgpMetrics({ report }: { report: AgpReport }) {
   const { metrics, period } = report;
+  // The CV goal is judged beside the CV in the statistics; the table holds the time goals, so the
+  // printed report keeps to one page.
+  const cvGoal = report.goals?.find((g) => g.metric === "cv");
+  const timeGoals = report.goals?.filter((g) => g.metric !== "cv");
   // The fourth element marks a row shown on screen only (issue 14's time in tight range: with it
   // the printed AGP ran onto a second Letter page).
   const stats: Array<[string, string, string?, "screen"?]> = [
@@ -32,7 +36,9 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     [
       "Glucose variability (CV)",
       metrics.cv === null ? "—" : `${metrics.cv.toFixed(1)}%`,
-      `target ${CV_STABLE_MAX_PERCENT}% or less`,
+      cvGoal
+        ? `goal ${cvGoal.goal} · ${cvGoal.met ? "✓ met" : "✗ not met"}`
+        : `target ${CV_STABLE_MAX_PERCENT}% or less`,
     ],
     ["Standard deviation", report.sdText === null ? "—" : `${report.sdText} ${report.unit}`],
     [
@@ -131,7 +137,7 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {report.goals?.map((g) => (
+                  {timeGoals?.map((g) => (
                     <tr key={g.metric} data-met={g.met}>
                       <th scope="row" className="py-0.5 text-left font-normal">
                         {g.label}
