@@ -49,6 +49,7 @@ async function checkSample(ids: string[]) {
     "veryHigh",
     "below63",
     "above140",
+    "tightRange",
     "sum",
     "sumOfSquares",
   ] as const;
@@ -136,12 +137,13 @@ async function main() {
         where r.h >= 20 + (p.k % 10) * 35`);
       await tx.execute(sql`
         insert into synced_egv_days (connection_id, day, n, very_low, low, in_range, high, very_high,
-          below_63, above_140, sum, sum_of_squares, last_system_time, last_display_time)
+          below_63, above_140, tight_range, sum, sum_of_squares, last_system_time, last_display_time)
         select e.connection_id, left(e.display_time, 10)::date, count(*),
           count(*) filter (where e.value < 54), count(*) filter (where e.value >= 54 and e.value < 70),
           count(*) filter (where e.value >= 70 and e.value <= 180),
           count(*) filter (where e.value > 180 and e.value <= 250), count(*) filter (where e.value > 250),
           count(*) filter (where e.value < 63), count(*) filter (where e.value > 140),
+          count(*) filter (where e.value >= 70 and e.value <= 140),
           sum(e.value), sum(e.value * e.value), max(e.system_time),
           (array_agg(e.display_time order by e.system_time desc))[1]
         from bench_egvs e

@@ -20,7 +20,7 @@ export async function loadDay(
   connection: ConnectionRef,
   preferences: Preferences,
   requested: string | null,
-  // The patient's target group judges the day; the standard group until it is stored per patient.
+  // The patient's target group (lib/preferences/target-group.ts) judges the day.
   preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<DayView> {
   const range = await readDataRange(connection);

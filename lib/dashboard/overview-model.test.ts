@@ -284,7 +284,7 @@ describe("buildOverview: the consensus goals", () => {
     const o = withReadings([[120, 288]]);
     expect(o.summary.headline).toEqual({
       met: true,
-      sentence: "All consensus goals met in the last 14 days.",
+      sentence: "All consensus goals met in the 14 days to Sun 8 Mar.",
       others: null,
     });
     expect(o.summary.goals!.unmet).toEqual([]);

@@ -84,7 +84,10 @@ export function overviewWindows(range: TraceRange, dataEndMs: number) {
  * Nov". It ends at the newest reading, which may be days old, so "the last 14 days" could be
  * another period than the one summarized.
  */
-export function summaryPeriodText(overview: Pick<Overview, "summary" | "latest">): string {
+export function summaryPeriodText(overview: {
+  summary: { startMs: number; endMs: number };
+  latest: { displayTime: string } | null;
+}): string {
   const days = Math.round((overview.summary.endMs - overview.summary.startMs) / MS_PER_DAY);
   const span = `${days} days`;
   return overview.latest ? `${span} to ${formatDisplayDay(overview.latest.displayTime)}` : span;
@@ -339,7 +342,12 @@ export function buildOverview(input: OverviewInput): Overview {
       ...windows.summary,
       days: summaryDays,
       goals,
-      headline: goals && goalHeadline(goals, `the last ${summaryDays} days`),
+      headline:
+        goals &&
+        goalHeadline(
+          goals,
+          `the ${summaryPeriodText({ summary: windows.summary, latest: last ? { displayTime: last.display } : null })}`,
+        ),
       ours: {
         nValues: valuesMgdl.length,
         sensorActivePercent: sensorActivePercent(

@@ -7,6 +7,7 @@ import { PatientShell } from "@/components/patient/PatientShell";
 import { loadDay } from "@/lib/dashboard/day";
 import { DAY_PATH, dayHref, dayInWords, parseDayParam } from "@/lib/dashboard/day-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import type { SearchParam } from "@/lib/records/query";
 
 type Props = { searchParams: Promise<{ date?: SearchParam }> };
@@ -29,7 +30,9 @@ export default async function DayPage({ searchParams }: Props) {
   const day = request.kind === "day" ? request.day : null;
   const loaded = isBlocked(page)
     ? page
-    : await withServiceStates(() => loadDay(page.connection, page.preferences, day));
+    : await withServiceStates(() =>
+        loadDay(page.connection, page.preferences, day, TARGET_PRESETS[page.goals.group]),
+      );
 
   if (isBlocked(loaded))
     return (
