@@ -460,13 +460,21 @@ describe("the population page", () => {
         const tr = new RegExp(`<tr[^>]*data-patient="${id}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
         expect(tr).toContain(`href="/clinic/patients/${id}"`);
         expect(tr).toContain(`href="/clinic/patients/${id}/agp"`);
-        const cell = (col: string) =>
+        const cellHtml = (col: string) =>
           new RegExp(`data-col="${col}"[^>]*>([\\s\\S]*?)</td>`).exec(tr)?.[1]?.replace(/<!-- -->/g, "");
+        // A judged cell holds its value and, under it, the goal met or not in words.
+        const cell = (col: string) => {
+          const html = cellHtml(col);
+          return /<span data-value="">([^<]*)<\/span>/.exec(html ?? "")?.[1] ?? html;
+        };
         // One decimal, or more where one would round onto a flag's threshold (the clinic's are the consensus').
         const shown = (v: number, threshold: number) => `${percentBesideThresholds(v, [threshold])} %`;
         expect(cell("veryLow")).toBe(shown(t.veryLow, CONSENSUS_TRIAGE.veryLowPercent));
         expect(cell("low")).toBe(shown(t.veryLow + t.low, CONSENSUS_TRIAGE.lowPercent));
         expect(cell("inRange")).toBe(shown(t.inRange, CONSENSUS_TRIAGE.inRangeBelowPercent));
+        const inRangeMet = row.metrics?.goals.find((g) => g.metric === "timeInRange")?.met;
+        expect(cellHtml("inRange")).toContain(inRangeMet ? "met" : "not met");
+        expect(cellHtml("inRange")).toContain(`data-met="${inRangeMet}"`);
         expect(cell("tightRange")).toBe(`${percentBesideThresholds(row.metrics!.timeInTightRange!, [])} %`);
         expect(cell("mean")).toBe(String(Math.round(row.metrics?.mean ?? Number.NaN)));
         expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
@@ -569,6 +577,7 @@ describe("a patient whose background sync fails", () => {
     await recovered(connectionId);
     const healthy = await item();
     expect(healthy).not.toContain("Sync failing");
-    expect(healthy).toMatch(/data synced \d{4}-\d{2}-\d{2}/);
+    // Written in UTC with the zone named, shown on the viewer's clock once the page runs.
+    expect(healthy).toMatch(/data synced <time[^>]*>\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/time>/);
   });
 });
