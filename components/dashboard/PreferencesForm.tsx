@@ -151,8 +151,8 @@ export function PreferencesForm({
         </button>
       </div>
       <p id="target-shading-note" className="text-sm text-slate-700 dark:text-slate-300">
-        The target band shades the glucose trace only. Time in ranges and the goals always use the ranges of
-        the goals chosen above, so changing the band does not change those numbers.
+        The target range shades the glucose trace only. Time in ranges and the goals always use the ranges of
+        the goals chosen above, so changing it does not change those numbers.
       </p>
       {error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">

@@ -5,7 +5,7 @@ import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
 import { type AgpReport, buildAgpReport } from "./agp-model";
-import { newestRecord } from "./patient-days";
+import { newestRecord, previousPatientDays } from "./patient-days";
 import { type PeriodRequest, previousPeriod } from "./period";
 import { patientClock, resolveReportPeriod } from "./period-load";
 import { loadReadings } from "./readings";
@@ -22,15 +22,20 @@ export async function loadAgpReport(
   request: PeriodRequest,
   population: TargetGroup,
 ): Promise<AgpReport | null> {
-  const period =
-    request.kind === "dates"
+  const clock =
+    request.kind === "dates" ? null : patientClock(connection, newestRecord(await readDataRange(connection)));
+  const period = clock
+    ? await resolveReportPeriod(clock, request)
+    : request.kind === "dates"
       ? request.period
-      : await resolveReportPeriod(
-          patientClock(connection, newestRecord(await readDataRange(connection))),
-          request,
-        );
+      : null;
   if (period === null) return null;
-  const before = previousPeriod(period);
+  // The days before, on the receiver's clock, as the comparison takes them; a systemTime window
+  // the same length before it otherwise.
+  const before =
+    clock && period.patientDays
+      ? await clock.period(previousPatientDays(period.patientDays))
+      : previousPeriod(period);
   const [{ dataUnit, readings }, previous] = await Promise.all([
     loadReadings(connection, period),
     before.startMs < EARLIEST_MS
