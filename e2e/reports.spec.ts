@@ -48,7 +48,7 @@ test("the AGP report shows the summary API's numbers for its 14 days, and change
   // Shares are rounded together (largest remainder, decimals as the goals need): each within a
   // point of the summary's exact share.
   for (const band of ["veryHigh", "high", "inRange", "low", "veryLow"] as const) {
-    const text = await page.locator(`[data-band="${band}"]`).innerText();
+    const text = (await page.locator(`[data-band="${band}"]`).textContent()) ?? "";
     const shown = Number(/(\d+(?:\.\d+)?)%/.exec(text)?.[1]);
     expect(Math.abs(shown - s.timeInRanges[band])).toBeLessThan(1);
   }

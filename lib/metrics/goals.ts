@@ -2,6 +2,7 @@ import {
   type BandKey,
   type Goal,
   type GoalMetric,
+  goalTime,
   meetsGoal,
   type TargetPreset,
   timeInBands,
@@ -46,7 +47,7 @@ export function evaluateGoalsOn(
 ): GoalResult[] {
   const results: GoalResult[] = [];
   for (const g of preset.goals) {
-    const value = g.metric === "cv" ? cv : g.bands.reduce((s, b) => s + shares[b], 0);
+    const value = g.metric === "cv" ? cv : goalTime(g, shares);
     if (value === null) continue;
     results.push({
       metric: g.metric,
@@ -151,11 +152,8 @@ export function roundShares(
     const goalTimes: Partial<Record<GoalMetric, number>> = {};
     let truthful = bands.every((b) => shares[b] <= 0 || rounded[b] > 0);
     for (const g of bandGoals) {
-      const shown = roundTo(
-        g.bands.reduce((s, b) => s + rounded[b], 0),
-        decimals,
-      );
-      const exact = g.bands.reduce((s, b) => s + shares[b], 0);
+      const shown = roundTo(goalTime(g, rounded), decimals);
+      const exact = goalTime(g, shares);
       goalTimes[g.metric] = shown;
       if (meetsGoal(g, shown) !== meetsGoal(g, exact) || (exact > 0 && shown <= 0)) truthful = false;
     }
