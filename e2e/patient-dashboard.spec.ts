@@ -85,6 +85,30 @@ test.describe("each sandbox user's distinctive screen", () => {
     );
     // The lows show in the time in range, and in the service's own count of them.
     await expect(serviceCell(page, /^Below 54 mg\/dL/)).not.toHaveText("0.0%");
+    // The dashboard's own shares are rounded together, as in the time in range panel: the four
+    // bands sum to 100% with one number of decimals, and they read as the panel reads them.
+    const ours = async (measure: RegExp) =>
+      (
+        await page
+          .getByTestId("statistics-comparison")
+          .getByRole("row", { name: measure })
+          .getByRole("cell")
+          .first()
+          .textContent()
+      )?.trim() ?? "";
+    const shown = [
+      await ours(/^Below 54 mg\/dL/),
+      await ours(/^54–69 mg\/dL/),
+      await ours(/^In range 70–180/),
+      await ours(/^Above 180/),
+    ];
+    const decimals = new Set(shown.map((t) => t.match(/\.(\d+)%$/)?.[1]?.length ?? 0));
+    expect(decimals.size, `${shown.join(", ")}: one number of decimals`).toBe(1);
+    const sum = shown.reduce((s, t) => s + Number(t.replace("%", "")), 0);
+    expect(Math.round(sum * 100) / 100, `${shown.join(" + ")}`).toBe(100);
+    const panel = page.getByTestId("time-in-range");
+    await expect(panel.locator('[data-range="veryLow"]')).toContainText(shown[0]!);
+    await expect(panel.locator('[data-range="inRange"]')).toContainText(shown[2]!);
   });
 
   test("SandboxUser3: every value in mmol/L with a decimal, and the fingerstick calibrations listed", async ({

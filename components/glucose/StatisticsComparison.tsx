@@ -1,7 +1,9 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OurSummary, ServiceSummary } from "@/lib/dashboard/overview-model";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { formatMgdlIn, formatPercent } from "@/lib/trace";
+import { judgeBands } from "@/lib/trace/goal-text";
 
 const dash = "—";
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatPercent(v));
@@ -23,13 +25,26 @@ export function StatisticsComparison({
   unit: GlucoseUnit;
 }) {
   const tir = ours.timeInRanges;
+  // The service is asked on the consensus edges, so our shares are on them too: rounded together
+  // (they sum to 100%, "above 180" is the sum of its shown parts, and a share under a goal is not
+  // rounded onto it) as every other panel of the page rounds them.
+  const judged = tir ? judgeBands(TARGET_PRESETS.standard, tir, ours.cv, unit) : null;
+  const above180 = judged?.goals.find((g) => g.metric === "timeAbove180")?.valueText ?? dash;
   const valueDigits = unit === "mg/dL" ? 0 : 1;
   const rows: Array<[string, string, string]> = [
-    [`Below ${unit === "mg/dL" ? "54" : "3.0"} ${unit}`, pct(tir?.veryLow), pct(service?.percentUrgentLow)],
-    [`${unit === "mg/dL" ? "54–69" : "3.0–3.8"} ${unit}`, pct(tir?.low), pct(service?.percentBelowRange)],
+    [
+      `Below ${unit === "mg/dL" ? "54" : "3.0"} ${unit}`,
+      judged?.bandText.veryLow ?? dash,
+      pct(service?.percentUrgentLow),
+    ],
+    [
+      `${unit === "mg/dL" ? "54–69" : "3.0–3.8"} ${unit}`,
+      judged?.bandText.low ?? dash,
+      pct(service?.percentBelowRange),
+    ],
     [
       `In range ${unit === "mg/dL" ? "70–180" : "3.9–10.0"} ${unit}`,
-      pct(tir?.inRange),
+      judged?.bandText.inRange ?? dash,
       pct(service?.percentWithinRange),
     ],
     // Time in tight range (2023 consensus): the service reports no such share.
@@ -38,11 +53,7 @@ export function StatisticsComparison({
       pct(ours.timeInTightRange),
       dash,
     ],
-    [
-      `Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`,
-      pct(tir ? tir.high + tir.veryHigh : null),
-      pct(service?.percentAboveRange),
-    ],
+    [`Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`, above180, pct(service?.percentAboveRange)],
     [`Mean glucose (${unit})`, num(ours.mean, valueDigits), num(service?.mean, valueDigits)],
     [`Standard deviation (${unit})`, num(ours.sd, valueDigits), num(service?.sd, valueDigits)],
     ["Coefficient of variation", pct(ours.cv), pct(service?.cv)],

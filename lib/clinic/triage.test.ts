@@ -202,11 +202,11 @@ describe("triage by the patient's target group", () => {
     parts.flatMap(([count, mgdl]) => Array<number>(count).fill(mgdl));
 
   it("flags the time above 140 of a pregnancy patient where the standard goals flag nothing", () => {
-    // 30 % at 150 mg/dL: in range 70–180 for the standard goals; above 140 for pregnancy, 30 %
-    // against "under 25 %". In range 63–140 is then exactly 70 %, not below 70: no flag for it.
+    // 29 % at 150 mg/dL: in range 70–180 for the standard goals; above 140 for pregnancy, 29 %
+    // against "under 25 %". In range 63–140 is then 71 %, over 70: no flag for it.
     const values = readings([
-      [30, 150],
-      [70, 100],
+      [29, 150],
+      [71, 100],
     ]);
     expect(flagsOf(values, "standard")).toEqual([]);
     expect(flagsOf(values, "pregnancy")).toEqual(["high"]);
@@ -314,12 +314,40 @@ describe("triage by the patient's target group", () => {
     ]);
   });
 
+  it("flags a group's time in range at exactly its goal, which the goal (over 70 %) says is not met", () => {
+    // 70 of 100 readings in 63–140 (100 mg/dL) and 30 above 140: exactly 70 % in range.
+    const values = readings([
+      [70, 100],
+      [30, 150],
+    ]);
+    const pregnancy = triageFor("pregnancy", CONSENSUS_TRIAGE);
+    const flags = flagsFor(
+      { timeInRanges: timeInBands(values, pregnancy.edges), sensorActivePercent: 100 },
+      null,
+      pregnancy,
+    );
+    expect(flags).toContain("inRange");
+    // The clinic's own threshold for the standard group reads "below 70 %": 70 % is not flagged.
+    const standard = triageFor("standard", CONSENSUS_TRIAGE);
+    const atSeventy = readings([
+      [70, 100],
+      [30, 190],
+    ]);
+    expect(
+      flagsFor(
+        { timeInRanges: timeInBands(atSeventy, standard.edges), sensorActivePercent: 100 },
+        null,
+        standard,
+      ),
+    ).not.toContain("inRange");
+  });
+
   it("names the group's own edges in the flag's words", () => {
     const pregnancy = triageFor("pregnancy", CONSENSUS_TRIAGE);
     expect(flagLabel("low", pregnancy)).toBe("Below 63 ≥ 4 %");
     expect(flagLabel("high", pregnancy)).toBe("Above 140 ≥ 25 %");
-    expect(flagLabel("inRange", pregnancy)).toBe("In range 63–140 < 70 %");
-    expect(flagLabel("inRange", pregnancy, "mmol/L")).toBe("In range 3.5–7.8 < 70 %");
+    expect(flagLabel("inRange", pregnancy)).toBe("In range 63–140 ≤ 70 %");
+    expect(flagLabel("inRange", pregnancy, "mmol/L")).toBe("In range 3.5–7.8 ≤ 70 %");
     expect(flagLabel("low", triageFor("olderHighRisk", CONSENSUS_TRIAGE))).toBe("Below 70 ≥ 1 %");
     expect(flagLabel("inRange", triageFor("standard", CONSENSUS_TRIAGE))).toBe("In range < 70 %");
   });

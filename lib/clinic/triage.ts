@@ -183,7 +183,14 @@ export const triageThresholdsSchema = z.object({
  * The thresholds one patient's flags are judged by: null where their group has no such goal (no
  * flag can be raised), and the edges their time in ranges is measured on.
  */
-export type FlagThresholds = { [K in keyof TriageThresholds]: number | null } & { edges?: BandEdges };
+export type FlagThresholds = { [K in keyof TriageThresholds]: number | null } & {
+  edges?: BandEdges;
+  /**
+   * Flag time in range at the threshold too: a group's consensus goal is "over 70 %", so exactly
+   * 70 % misses it, as the patient's own pages say. The clinic's own threshold reads "below".
+   */
+  inRangeAtThreshold?: boolean;
+};
 
 export interface GroupTriage extends FlagThresholds {
   group: TargetGroup;
@@ -238,6 +245,7 @@ export function triageFor(group: TargetGroup, clinic: TriageThresholds): GroupTr
   for (const goal of preset.goals) {
     const key = FLAG_OF_GOAL[goal.metric];
     if (key) triage[key] = goal.percent;
+    if (goal.metric === "timeInRange") triage.inRangeAtThreshold = goal.comparison === "over";
   }
   return triage;
 }
@@ -294,7 +302,11 @@ export function flagsFor(
     if (reaches(t.veryLow + t.low, thresholds.lowPercent)) flags.push("low");
     if (reaches(t.veryHigh, thresholds.veryHighPercent)) flags.push("veryHigh");
     if (reaches(t.high + t.veryHigh, thresholds.highPercent)) flags.push("high");
-    if (thresholds.inRangeBelowPercent !== null && below(t.inRange, thresholds.inRangeBelowPercent))
+    const inRangeGoal = thresholds.inRangeBelowPercent;
+    if (
+      inRangeGoal !== null &&
+      (thresholds.inRangeAtThreshold ? !(t.inRange > inRangeGoal + EPSILON) : below(t.inRange, inRangeGoal))
+    )
       flags.push("inRange");
     if (previousInRange !== null && reaches(previousInRange - t.inRange, thresholds.inRangeDropPoints)) {
       flags.push("inRangeDrop");
@@ -313,7 +325,7 @@ export function flagsFor(
 /**
  * A flag in words, with the threshold and edges it was judged by (the clinic's, or the patient's
  * group's): the table shows this text, not only a colour. The range is named when it is not the
- * consensus 70–180 ("In range 63–140 < 70 %").
+ * consensus 70–180 ("In range 63–140 ≤ 70 %").
  */
 export function flagLabel(flag: TriageFlag, thresholds: FlagThresholds, unit: GlucoseUnit = "mg/dL"): string {
   const n = (v: number | null) => `${Number((v ?? 0).toFixed(2))}`;
@@ -331,7 +343,7 @@ export function flagLabel(flag: TriageFlag, thresholds: FlagThresholds, unit: Gl
     case "high":
       return `Above ${g(e.inRangeMax)} ≥ ${n(thresholds.highPercent)} %`;
     case "inRange":
-      return `In range${range} < ${n(thresholds.inRangeBelowPercent)} %`;
+      return `In range${range} ${thresholds.inRangeAtThreshold ? "≤" : "<"} ${n(thresholds.inRangeBelowPercent)} %`;
     case "inRangeDrop":
       return `In range${range} fell ≥ ${n(thresholds.inRangeDropPoints)} points`;
     case "sensor":

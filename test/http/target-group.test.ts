@@ -197,7 +197,7 @@ describe("a clinic's choice of goals", () => {
     expect(standard.flags.split(" ")).not.toContain("inRange");
     expect(pregnancy.flags.split(" ")).toEqual(expect.arrayContaining(["high", "inRange"]));
     expect(pregnancy.row).toContain("Above 140 ≥ 25 %");
-    expect(pregnancy.row).toContain("In range 63–140 &lt; 70 %");
+    expect(pregnancy.row).toContain("In range 63–140 ≤ 70 %");
     // The triage settings say how the other groups are judged.
     expect(pregnancy.html).toContain(
       "Pregnancy, type 1 diabetes: Below 54 ≥ 1 %; Below 63 ≥ 4 %; Above 140 ≥ 25 %",
