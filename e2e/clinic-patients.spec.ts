@@ -75,6 +75,13 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     await expect(row.locator('[data-col="inRange"] [data-value]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
     await expect(row.locator('[data-col="inRange"]')).toContainText(/(✓ met|✗ not met)$/);
     await expect(row.locator('[data-col="sensor"]')).toHaveText(/^\d{1,3}(\.\d{1,3})?\s?%$/);
+    // Level 2 lows per week (issue 14), counted by the sync above over the same 14 days: a number, 0 as 0.
+    await expect(row.locator('[data-col="veryLowEpisodes"] [data-value]')).toHaveText(/^(0|\d+\.\d)$/);
+    // The newest reading's moment on the viewer's clock with its zone named, not an ISO string.
+    await expect(row.locator('[data-col="lastData"] time')).toHaveAttribute(
+      "title",
+      /^Last reading \d{4}-\d{2}-\d{2} \d{2}:\d{2} [A-Z][\w+:-]*$/,
+    );
     await expectNoViolations(page, "the population view");
     // In mmol/L the glucose edges and the mean follow; the choice is remembered for this clinician.
     await page.getByRole("button", { name: "mmol/L", exact: true }).click();

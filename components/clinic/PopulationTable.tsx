@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm";
 import { GoalMark } from "@/components/glucose/GoalList";
+import { useViewerInstant } from "@/components/layout/ViewerTime";
 import { Blank, TH_COL } from "@/components/records/RecordTable";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
@@ -27,6 +28,7 @@ import {
 } from "@/lib/metrics/constants";
 import type { GoalMetric } from "@/lib/metrics/targets";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
+import { episodeRule } from "@/lib/reports/episodes-view";
 import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
@@ -48,6 +50,7 @@ type SortKey =
   | "inRange"
   | "high"
   | "tightRange"
+  | "veryLowEpisodes"
   | "change"
   | "mean"
   | "gmi"
@@ -82,6 +85,8 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return t ? t.high + t.veryHigh : null;
     case "tightRange":
       return m?.timeInTightRange ?? null;
+    case "veryLowEpisodes":
+      return row.veryLowEpisodes?.state === "known" ? row.veryLowEpisodes.perWeek : null;
     case "change":
       return t && row.previousInRange !== null ? t.inRange - row.previousInRange : null;
     case "mean":
@@ -111,6 +116,7 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   inRange: "ascending",
   high: "descending",
   tightRange: "ascending",
+  veryLowEpisodes: "descending",
   change: "ascending",
   mean: "descending",
   gmi: "descending",
@@ -201,14 +207,54 @@ function Change({ row, dropPoints }: { row: PopulationRow; dropPoints: number })
 }
 
 function LastData({ row }: { row: PopulationRow }) {
-  if (row.daysSinceLastData === null) return <Blank label="no data" />;
-  const days = row.daysSinceLastData;
+  if (row.daysSinceLastData === null || row.lastDataAt === null) return <Blank label="no data" />;
+  return <LastDataAt at={row.lastDataAt} days={row.daysSinceLastData} />;
+}
+
+/**
+ * The age of the newest reading in days, and its moment on the viewer's clock with the zone named
+ * (ViewerTime: UTC from the server, the viewer's zone once the page runs) in its title and in the
+ * words a screen reader reads.
+ */
+function LastDataAt({ at, days }: { at: string; days: number }) {
+  const when = useViewerInstant(at);
   const words = days === 0 ? "Today" : days === 1 ? "1 day ago" : `${days} days ago`;
   return (
-    <time dateTime={row.lastDataAt ?? undefined} title={row.lastDataAt ?? undefined}>
+    <time dateTime={at} title={`Last reading ${when}`} data-viewer-time>
       <span aria-hidden="true">{days === 0 ? "Today" : `${days} d`}</span>
-      <span className="sr-only">{words}</span>
+      <span className="sr-only">
+        {words}, {when}
+      </span>
     </time>
+  );
+}
+
+/**
+ * Level 2 hypoglycaemia episodes per week (population-model.ts `weeklyEpisodes`), one decimal
+ * (none for 0): no consensus goal exists for it, so it is shown unjudged. A count of other days
+ * or readings than the row's is not shown: the next sync counts them.
+ */
+function VeryLowEpisodes({ row }: { row: PopulationRow }) {
+  const e = row.veryLowEpisodes;
+  if (e === null) return <Blank label="no data" />;
+  if (e.state === "pending")
+    return (
+      <span title="Not yet counted for these days: the next sync counts them">
+        <Blank label="not yet counted for these days; the next sync counts them" />
+      </span>
+    );
+  if (e.state === "sparse")
+    return (
+      <span title="Readings too far apart to count episodes">
+        <Blank label="readings too far apart to count episodes" />
+      </span>
+    );
+  const detail = `${e.count} episode${e.count === 1 ? "" : "s"} in ${e.sensorDays.toFixed(1)} days of sensor time`;
+  return (
+    <span title={detail} data-count={e.count}>
+      <span data-value="">{e.count === 0 ? "0" : e.perWeek.toFixed(1)}</span>
+      <span className="sr-only"> per week ({detail})</span>
+    </span>
   );
 }
 
@@ -262,6 +308,13 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
       key: "tightRange",
       label: "Tight range",
       hint: `time ${g(TIGHT_RANGE_MIN_MGDL)}–${g(TIGHT_RANGE_MAX_MGDL)} ${unit}`,
+      numeric: true,
+    },
+    // CGM episodes of the 2023 consensus, per 7 days of sensor time.
+    {
+      key: "veryLowEpisodes",
+      label: "Level 2 lows/week",
+      hint: `episodes ${episodeRule("hypoLevel2", unit)}, per 7 days of sensor time`,
       numeric: true,
     },
     { key: "change", label: "Change", hint: "points since the previous 14 days", numeric: true },
@@ -486,6 +539,9 @@ export function PopulationTable({
                   </td>
                   <td className={num} data-col="tightRange" data-label={labelOf("tightRange")}>
                     <Value text={pct(r.metrics?.timeInTightRange)} />
+                  </td>
+                  <td className={num} data-col="veryLowEpisodes" data-label={labelOf("veryLowEpisodes")}>
+                    <VeryLowEpisodes row={r} />
                   </td>
                   <td className={num} data-col="change" data-label={labelOf("change")}>
                     <Change row={r} dropPoints={thresholds.inRangeDropPoints} />

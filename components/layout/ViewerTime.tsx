@@ -13,15 +13,23 @@ const never = () => () => {};
  * PDF, a reader with scripts off) still reads a correct, named time.
  */
 export function ViewerTime({ at }: { at: string }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} data-viewer-time>
+      {useViewerInstant(at)}
+    </time>
+  );
+}
+
+/**
+ * The text of ViewerTime, for where the moment goes into other words or an attribute (a title):
+ * UTC on the server and while hydrating, then the viewer's own zone, named either way.
+ */
+export function useViewerInstant(at: string): string {
   const inBrowser = useSyncExternalStore(
     never,
     () => true,
     () => false,
   );
   const date = new Date(at);
-  return (
-    <time dateTime={date.toISOString()} data-viewer-time>
-      {inBrowser ? formatInstant(date) : formatUtc(date)}
-    </time>
-  );
+  return inBrowser ? formatInstant(date) : formatUtc(date);
 }

@@ -1,13 +1,15 @@
-import { MS_PER_DAY } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
+import { MINUTES_PER_DAY } from "@/lib/metrics/constants";
 import { fromMoments } from "@/lib/metrics/descriptive";
+import { type ClockGlucose, cgmEpisodes } from "@/lib/metrics/episodes";
 import { gmi } from "@/lib/metrics/gmi";
 import { evaluateGoalsOn, type GoalResult } from "@/lib/metrics/goals";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
 import { CONSENSUS_EDGES, TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { type PerConsensusRange, rangePercentages, tightRangePercent } from "@/lib/metrics/time-in-ranges";
-import type { PregnancyCounts } from "@/lib/sync/daily";
+import { dayOf, type PregnancyCounts } from "@/lib/sync/daily";
 import {
   type ClinicPatientStatus,
   clinicPatientStatus,
@@ -33,6 +35,10 @@ import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "./t
  *
  * The flags judge each patient by their target group's goals on that group's edges (triage.ts
  * `triageFor`); the columns stay the consensus ranges of every patient, so they compare.
+ *
+ * Level 2 hypoglycaemia episodes run across midnight, so they are not in the daily sums: the sync
+ * counts them over the same period (`periodEpisodes`, stored in synced_episodes) and a row shows
+ * the count only when it was made for the row's days and readings (`weeklyEpisodes`).
  */
 
 export const PERIOD_DAYS = 14;
@@ -60,6 +66,8 @@ export interface PatientSource extends PatientStatusInput {
   riskFetchedAt: Date | null;
   /** The group the clinic judges the patient by (lib/preferences/target-group.ts `targetGroupForClinic`). */
   targetGroup: TargetGroup;
+  /** The sync's last count of episodes (synced_episodes); null: none yet. */
+  episodes: PeriodEpisodes | null;
 }
 
 export interface ConnectionSums {
@@ -106,6 +114,8 @@ export interface PopulationRow {
   /** The group whose goals the flags judge (the thresholds: triage.ts `triageFor`). */
   targetGroup: TargetGroup;
   flags: TriageFlag[];
+  /** Level 2 hypoglycaemia episodes per week over the period; null without readings in it. */
+  veryLowEpisodes: WeeklyEpisodes | null;
 }
 
 export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
@@ -127,6 +137,99 @@ export function periodOf(nowMs: number, clockOffsetMs: number) {
     lastDay: isoDay(todayStart),
     previousFirstDay: isoDay(firstStart - PERIOD_DAYS * MS_PER_DAY),
     sensorWindow: { startMs: firstStart, endMs: localNow },
+  };
+}
+
+/**
+ * The level 2 hypoglycaemia episodes of a period, as the sync stores them (synced_episodes): the
+ * period's days, the readings counted, and iglu's count and rate (lib/metrics/episodes.ts).
+ */
+export interface PeriodEpisodes {
+  firstDay: string;
+  lastDay: string;
+  nValues: number;
+  /** Null where iglu stops (readings more than 45 minutes apart at the median). */
+  hypoLevel2Count: number | null;
+  /** Per day of valid sensor time: the summary API's `perDay`. */
+  hypoLevel2PerDay: number | null;
+  validGridMinutes: number | null;
+}
+
+/** A synced reading as the episode count needs it. */
+export interface EpisodeReading {
+  displayTime: string;
+  /** The metric value (synced_egvs.metric_mgdl: mg/dL, sentinels 39 and 401). */
+  metricMgdl: number;
+}
+
+/**
+ * The level 2 hypoglycaemia episodes of the readings whose day (displayTime date) is in the
+ * period, by `cgmEpisodes`, the computation of the summary API and the AGP: the same readings in
+ * the same order (systemTime, which the caller's rows must be in) give the same count and rate.
+ * Readings of other days are left out here, whatever the caller passed.
+ */
+export function periodEpisodes(
+  rows: readonly EpisodeReading[],
+  period: { firstDay: string; lastDay: string },
+): PeriodEpisodes {
+  const readings: ClockGlucose[] = [];
+  for (const r of rows) {
+    const day = dayOf(r.displayTime);
+    const displayMs = parseDateTime(r.displayTime);
+    if (day < period.firstDay || day > period.lastDay || displayMs === null) continue;
+    readings.push({ displayMs, mgdl: r.metricMgdl });
+  }
+  const cgm = cgmEpisodes(readings);
+  const level2 = cgm?.episodes.hypoLevel2;
+  return {
+    firstDay: period.firstDay,
+    lastDay: period.lastDay,
+    nValues: readings.length,
+    hypoLevel2Count: level2?.count ?? null,
+    hypoLevel2PerDay: level2?.perDay ?? null,
+    validGridMinutes: cgm?.validGridMinutes ?? null,
+  };
+}
+
+/**
+ * A row's level 2 episodes per week: iglu's episodes per day of valid sensor time × 7, so the
+ * same rate as the summary API's `perDay` and the overview's "per day" (not per calendar day: a
+ * week of wear with 3 lows is 3 a week, whatever the days without a sensor). "pending" where the
+ * stored count is of other days or of other readings than the row's sums (a sync since then, or
+ * a day gone by): it waits for the next sync rather than show another period's number; "sparse"
+ * where no count can be made.
+ */
+export type WeeklyEpisodes =
+  | { state: "known"; perWeek: number; count: number; sensorDays: number }
+  | { state: "pending" }
+  | { state: "sparse" };
+
+export function weeklyEpisodes(
+  stored: PeriodEpisodes | null,
+  period: { firstDay: string; lastDay: string },
+  nValues: number,
+): WeeklyEpisodes | null {
+  if (nValues === 0) return null;
+  if (
+    !stored ||
+    stored.firstDay !== period.firstDay ||
+    stored.lastDay !== period.lastDay ||
+    stored.nValues !== nValues
+  ) {
+    return { state: "pending" };
+  }
+  if (
+    stored.hypoLevel2Count === null ||
+    stored.hypoLevel2PerDay === null ||
+    stored.validGridMinutes === null
+  ) {
+    return { state: "sparse" };
+  }
+  return {
+    state: "known",
+    perWeek: stored.hypoLevel2PerDay * 7,
+    count: stored.hypoLevel2Count,
+    sensorDays: stored.validGridMinutes / MINUTES_PER_DAY,
   };
 }
 
@@ -223,6 +326,7 @@ export function populationRow(
       lastDataAt: null,
       daysSinceLastData: null,
       flags: [],
+      veryLowEpisodes: null,
     };
   }
   // Synced but the service holds no readings at all: the period is on the clinic's (UTC) days.
@@ -246,5 +350,6 @@ export function populationRow(
       previousShares?.inRange ?? null,
       triageFor(group, thresholds),
     ),
+    veryLowEpisodes: weeklyEpisodes(patient.episodes, period, metrics.nValues),
   };
 }

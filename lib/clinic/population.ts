@@ -18,9 +18,10 @@ import { CONSENSUS_TRIAGE, type TriageThresholds, triageThresholdsSchema } from 
 /**
  * The clinic's population (triage) view: every patient of the clinic with the consensus metrics
  * of their last 14 days (population-model.ts says which days) from the sync's daily sums, the
- * service's hypoglycemia risk as the sync last fetched it, and the flags under the clinic's
- * thresholds. Two queries whatever the number of patients: the patients with their connection,
- * sync and statistics rows, then the sums of 28 days per connection, added up in the database.
+ * level 2 hypoglycaemia episodes the sync counted over those days, the service's hypoglycemia
+ * risk as the sync last fetched it, and the flags under the clinic's thresholds. Two queries
+ * whatever the number of patients: the patients with their connection, sync, episodes and
+ * statistics rows, then the sums of 28 days per connection, added up in the database.
  */
 
 export interface Population {
@@ -97,6 +98,7 @@ async function patientsOf(database: Db, clinicId: string): Promise<PatientSource
     cgmConnections: c,
     syncState: s,
     syncedStatistics: st,
+    syncedEpisodes: ep,
     userPreferences: up,
   } = schema;
   const rows = await database
@@ -114,20 +116,55 @@ async function patientsOf(database: Db, clinicId: string): Promise<PatientSource
       riskFetchedAt: st.fetchedAt,
       clinicGroup: p.targetGroup,
       ownGroup: up.targetGroup,
+      episodesFirstDay: ep.firstDay,
+      episodesLastDay: ep.lastDay,
+      episodesN: ep.nValues,
+      hypoLevel2Count: ep.hypoLevel2Count,
+      hypoLevel2PerDay: ep.hypoLevel2PerDay,
+      validGridMinutes: ep.validGridMinutes,
     })
     .from(p)
     .leftJoin(c, eq(c.id, p.connectionId))
     .leftJoin(up, eq(up.userId, p.patientUserId))
     .leftJoin(s, eq(s.connectionId, p.connectionId))
     .leftJoin(st, eq(st.connectionId, p.connectionId))
+    .leftJoin(ep, eq(ep.connectionId, p.connectionId))
     .where(eq(p.clinicId, clinicId))
     .orderBy(asc(p.name), asc(p.id));
   // Judged by the clinic's choice, else the patient's (the rule of lib/preferences/target-group.ts).
-  return rows.map(({ clinicGroup, ownGroup, ...r }) => {
-    const clinic = parseTargetGroup(clinicGroup);
-    const choice = clinic && { clinicName: "", group: clinic, setAt: new Date(0) };
-    return { ...r, targetGroup: targetGroupForClinic(choice, parseTargetGroup(ownGroup)).group };
-  });
+  return rows.map(
+    ({
+      clinicGroup,
+      ownGroup,
+      episodesFirstDay,
+      episodesLastDay,
+      episodesN,
+      hypoLevel2Count,
+      hypoLevel2PerDay,
+      validGridMinutes,
+      ...r
+    }) => {
+      const clinic = parseTargetGroup(clinicGroup);
+      const choice = clinic && { clinicName: "", group: clinic, setAt: new Date(0) };
+      // The sync's count of the connection's episodes (lib/sync/episodes-store.ts), if any yet.
+      const episodes =
+        episodesFirstDay !== null && episodesLastDay !== null && episodesN !== null
+          ? {
+              firstDay: episodesFirstDay,
+              lastDay: episodesLastDay,
+              nValues: episodesN,
+              hypoLevel2Count,
+              hypoLevel2PerDay,
+              validGridMinutes,
+            }
+          : null;
+      return {
+        ...r,
+        targetGroup: targetGroupForClinic(choice, parseTargetGroup(ownGroup)).group,
+        episodes,
+      };
+    },
+  );
 }
 
 type SumsRow = Record<string, unknown> & { connection_id: string };

@@ -17,6 +17,7 @@ import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens
 import { ServiceError } from "@/lib/service-client/transport";
 import { fetchAheadInOrder, mapWithConcurrency, splitWindow } from "@/lib/service-client/windows";
 import { claimQueue } from "./claim-queue";
+import { refreshPeriodEpisodes } from "./episodes-store";
 import { configuredRateLimit, rateLimitGate } from "./limiter";
 import {
   advanceThrough,
@@ -184,6 +185,7 @@ export async function syncConnection(
   const maxWindowDays = env().CGM_MAX_WINDOW_DAYS;
   let calls = 0;
   let records = 0;
+  let egvsWritten = false;
   try {
     calls += 1;
     const range = await getDataRange(connection);
@@ -202,11 +204,18 @@ export async function syncConnection(
         async (data, w) => {
           await storeGroup(database, connection.id, worker, data, w.endMs, fromMs);
           records += data.rows.length;
+          if (data.group === "egvs" && data.rows.length > 0) egvsWritten = true;
         },
       );
       from[f.group] = fromMs;
       through = advanceThrough(through, [f]);
     }
+    // The population view's episodes, clinic patients only, from what is now stored: episodes run
+    // across midnight, so they are counted over the view's period, not summed from days.
+    await refreshPeriodEpisodes(database, connection.id, {
+      clinicPatient: claim.statistics.clinicPatient,
+      egvsWritten,
+    });
     // Clinic patients only, at most every SYNC_STATISTICS_HOURS (lib/sync/statistics.ts).
     calls += await refreshServiceStatistics(database, connection, range, claim.statistics);
     await finishSuccess(database, connection.id, worker, {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type EgvV2, formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import type { PopulationRow } from "@/lib/clinic/population-model";
+import { type PopulationRow, periodEpisodes } from "@/lib/clinic/population-model";
 import { CONSENSUS_TRIAGE, percentBesideThresholds } from "@/lib/clinic/triage";
 import { reportMetrics } from "@/lib/metrics/report";
 import { dayRollups } from "@/lib/sync/daily";
@@ -106,6 +106,7 @@ function expectedFrom(egvs: EgvV2[], unit: "mg/dL" | "mmol/L", nowMs: number) {
     first,
     last,
     newestMs: parseDateTime(newest.systemTime) ?? 0,
+    offset,
   };
 }
 
@@ -274,6 +275,145 @@ describe("the population view of a clinic", () => {
     // SandboxUser2's lows reach the flags.
     const user2 = byId.get(linked.find((l) => l.username === "SandboxUser2")?.patientId ?? "");
     expect(user2?.metrics?.timeInRanges?.veryLow).toBeGreaterThan(0);
+  });
+
+  it("counts each patient's level 2 lows over the view's period, as the patient's own summary API does", async () => {
+    const ids = linked.map((l) => l.connectionId);
+    const user2 = linked.find((l) => l.username === "SandboxUser2");
+    if (!user2) throw new Error("no SandboxUser2");
+    const session = await patientSignIn(base, "SandboxUser2");
+    const newestOf = async () =>
+      Promise.all(ids.map(async (id) => (await service.getDataRange(id)).egvs?.end.systemTime ?? null));
+    /** The sync, the view, the stored counts, each patient's service EGVs and SandboxUser2's summary. */
+    const snapshot = async () => {
+      await sync.runSyncPass({ connectionIds: ids, concurrency: 2 });
+      const now = new Date();
+      const view = await population.populationOf(clinicId, now);
+      const stored = await database
+        .select()
+        .from(schema.syncedEpisodes)
+        .where(orm.inArray(schema.syncedEpisodes.connectionId, ids));
+      const served = new Map<string, { unit: "mg/dL" | "mmol/L"; egvs: EgvV2[] }>();
+      for (const l of linked) {
+        const range = await service.getDataRange(l.connectionId);
+        if (!range.egvs) continue;
+        const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
+        served.set(
+          l.connectionId,
+          await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end)),
+        );
+      }
+      // The patient's summary for the row's period: its days on the patient's clock (whose
+      // offset is that of the newest reading) are a window on systemTime from the first day's
+      // 00:00 to the newest reading the sync stored.
+      const row = view.rows.find((r) => r.id === user2.patientId);
+      const own = served.get(user2.connectionId);
+      if (!row?.firstDay || !row.lastDataAt || !own) throw new Error("SandboxUser2 has no period");
+      const { offset } = expectedFrom(own.egvs, own.unit, now.getTime());
+      const startMs = Date.parse(`${row.firstDay}T00:00:00Z`) - offset;
+      const endMs = Date.parse(row.lastDataAt);
+      const res = await fetch(`${base}/api/reports/summary?${new URLSearchParams(win(startMs, endMs))}`, {
+        headers: { Cookie: session.cookie },
+      });
+      expect(res.status).toBe(200);
+      return { now, view, stored, served, summary: await res.json(), window: { startMs, endMs } };
+    };
+    const { view, stored, served, summary, window } = await (async () => {
+      for (let attempt = 1; ; attempt++) {
+        const before = await newestOf();
+        const s = await snapshot();
+        if (JSON.stringify(await newestOf()) === JSON.stringify(before) || attempt === 3) return s;
+      }
+    })();
+
+    // Each patient's row shows the count stored for that patient's connection, made from that
+    // patient's own readings of the row's days, never another's.
+    const byConnection = new Map(stored.map((e) => [e.connectionId, e]));
+    let counted = 0;
+    for (const l of linked) {
+      const row = view.rows.find((r) => r.id === l.patientId) as PopulationRow;
+      const own = served.get(l.connectionId);
+      if (!own) {
+        // User6: no readings, nothing stored, nothing shown.
+        expect(byConnection.has(l.connectionId)).toBe(false);
+        expect(row.veryLowEpisodes).toBeNull();
+        continue;
+      }
+      const e = byConnection.get(l.connectionId);
+      expect(e).toMatchObject({
+        firstDay: row.firstDay,
+        lastDay: row.lastDay,
+        nValues: row.metrics?.nValues,
+      });
+      const fromService = periodEpisodes(
+        [...own.egvs]
+          .sort((a, b) => (a.systemTime < b.systemTime ? -1 : 1))
+          .map((r) => ({
+            displayTime: r.displayTime,
+            metricMgdl: metricValueMgdl(r.value, own.unit, r.status),
+          })),
+        { firstDay: row.firstDay ?? "", lastDay: row.lastDay ?? "" },
+      );
+      expect(e?.hypoLevel2Count).toBe(fromService.hypoLevel2Count);
+      expect(e?.hypoLevel2PerDay).toBe(fromService.hypoLevel2PerDay);
+      expect(row.veryLowEpisodes).toEqual({
+        state: "known",
+        perWeek: (fromService.hypoLevel2PerDay ?? Number.NaN) * 7,
+        count: fromService.hypoLevel2Count,
+        sensorDays: (fromService.validGridMinutes ?? Number.NaN) / 1440,
+      });
+      counted++;
+    }
+    expect(counted).toBe(3);
+
+    // SandboxUser2: the summary API's period is the row's. The window holds exactly the readings
+    // of the row's days (the patient's clock does not move in it), and as many as the row counts.
+    const row = view.rows.find((r) => r.id === user2.patientId) as PopulationRow;
+    const own = served.get(user2.connectionId)?.egvs ?? [];
+    const byDay = own.filter(
+      (r) =>
+        r.displayTime.slice(0, 10) >= (row.firstDay ?? "") &&
+        r.displayTime.slice(0, 10) <= (row.lastDay ?? ""),
+    );
+    const byWindow = own.filter((r) => {
+      const t = parseDateTime(r.systemTime) ?? 0;
+      return t >= window.startMs && t <= window.endMs;
+    });
+    expect(byWindow.map((r) => r.systemTime)).toEqual(byDay.map((r) => r.systemTime));
+    expect(summary.nValues).toBe(row.metrics?.nValues);
+    const level2 = summary.episodes.hypoLevel2;
+    expect(level2.count).toBeGreaterThan(0);
+    const shown = row.veryLowEpisodes;
+    if (shown?.state !== "known") throw new Error("SandboxUser2's episodes are not shown");
+    expect(shown.count).toBe(level2.count);
+    expect(shown.perWeek).toBe(level2.perDay * 7);
+    expect(shown.perWeek.toFixed(1)).toBe((level2.perDay * 7).toFixed(1));
+
+    // A day later the stored count is of another period: the row waits for the next sync.
+    const tomorrow = await population.populationOf(clinicId, new Date(Date.now() + MS_PER_DAY));
+    expect(tomorrow.rows.find((r) => r.id === user2.patientId)?.veryLowEpisodes).toEqual({
+      state: "pending",
+    });
+    // The next sync, with nothing new to write, counts the new period (at its own now).
+    const refresh = await import("@/lib/sync/episodes-store");
+    const later = await refresh.refreshPeriodEpisodes(
+      database,
+      user2.connectionId,
+      { clinicPatient: true, egvsWritten: false },
+      Date.now() + MS_PER_DAY,
+    );
+    expect(later?.lastDay).toBe(tomorrow.rows.find((r) => r.id === user2.patientId)?.lastDay);
+    // Patients of no clinic are not counted.
+    expect(
+      await refresh.refreshPeriodEpisodes(database, user2.connectionId, {
+        clinicPatient: false,
+        egvsWritten: true,
+      }),
+    ).toBeNull();
+    await refresh.refreshPeriodEpisodes(database, user2.connectionId, {
+      clinicPatient: true,
+      egvsWritten: true,
+    });
   });
 
   it("saves a clinic's thresholds for administrators only, and flags with them", async () => {
@@ -478,6 +618,16 @@ describe("the population page", () => {
         expect(cell("tightRange")).toBe(`${percentBesideThresholds(row.metrics!.timeInTightRange!, [])} %`);
         expect(cell("mean")).toBe(String(Math.round(row.metrics?.mean ?? Number.NaN)));
         expect(cell("gri")).toBe(row.metrics?.gri?.toFixed(1));
+        // Level 2 lows per week, as synced for this patient (issue 14); 0 written as 0.
+        const episodes = row.veryLowEpisodes;
+        if (episodes?.state !== "known") throw new Error("no episodes counted");
+        expect(cell("veryLowEpisodes")).toBe(episodes.count === 0 ? "0" : episodes.perWeek.toFixed(1));
+        expect(cellHtml("veryLowEpisodes")).toContain(`data-count="${episodes.count}"`);
+        // The newest reading's moment: written in UTC with the zone named, the viewer's clock once the page runs.
+        const lastData = cellHtml("lastData") ?? "";
+        expect(lastData).toMatch(new RegExp(`datetime="${row.lastDataAt}"`, "i"));
+        expect(lastData).toMatch(/title="Last reading \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC"/);
+        expect(lastData).not.toContain(`title="${row.lastDataAt}"`);
         for (const f of row.flags) expect(tr).toContain(`data-flag="${f}"`);
       }
 

@@ -24,6 +24,7 @@ import {
 } from "@/lib/clinic/triage";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { preferencesOf } from "@/lib/preferences/store";
+import { episodeRule } from "@/lib/reports/episodes-view";
 
 export const metadata: Metadata = { title: "Population" };
 
@@ -101,8 +102,10 @@ export default async function PopulationPage({
           Each patient&apos;s last 14 calendar days on their own clock, today included so far, from the data
           synced from the service. Time in ranges, mean ({unit}), GMI, CV and GRI follow the international
           consensus; sensor use counts the readings present against one every 5 minutes. The change of time in
-          range compares with the 14 days before. The hypoglycemia risk is the service&apos;s own estimate,
-          refreshed every few hours.
+          range compares with the 14 days before. Level 2 lows are the episodes of the 2023 consensus,{" "}
+          {episodeRule("hypoLevel2", unit)}, counted as its research reference (iglu) counts them, per 7 days
+          of sensor time; the sync counts them, and a dash means not yet for these days. The hypoglycemia risk
+          is the service&apos;s own estimate, refreshed every few hours.
         </p>
         <form
           method="post"

@@ -232,3 +232,29 @@ export const syncedStatistics = pgTable("synced_statistics", {
   hypoglycemiaRisk: text("hypoglycemia_risk").$type<HypoglycemiaRisk>(),
   fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Per connection, the level 2 hypoglycaemia episodes (2023 consensus, as iglu counts them:
+ * lib/metrics/episodes.ts) of the population view's current period, computed by the sync from the
+ * synced EGVs (lib/sync/episodes-store.ts). Episodes run across midnight, so unlike the other
+ * figures of the view they cannot be added up from synced_egv_days. The row names the period it
+ * was counted over and the readings it saw; the view shows it only for the same days and the same
+ * number of readings as its daily sums (lib/clinic/population-model.ts `weeklyEpisodes`).
+ */
+export const syncedEpisodes = pgTable("synced_episodes", {
+  connectionId: text("connection_id")
+    .primaryKey()
+    .references(() => cgmConnections.id, { onDelete: "cascade" }),
+  /** The period's first and last day (the patient's calendar, as synced_egv_days.day). */
+  firstDay: date("first_day", { mode: "string" }).notNull(),
+  lastDay: date("last_day", { mode: "string" }).notNull(),
+  /** The readings of those days the count was made from. */
+  nValues: integer("n_values").notNull(),
+  /** Null where iglu stops (readings more than 45 minutes apart at the median): no count, not 0. */
+  hypoLevel2Count: integer("hypo_level2_count"),
+  /** Episodes per day of valid sensor time, iglu's rate (the summary API's `perDay`). */
+  hypoLevel2PerDay: doublePrecision("hypo_level2_per_day"),
+  /** iglu's denominator: minutes of valid (measured or interpolated) grid time. */
+  validGridMinutes: doublePrecision("valid_grid_minutes"),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});
