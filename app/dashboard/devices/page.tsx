@@ -47,7 +47,8 @@ export default async function DevicesPage() {
   const data = await withServiceStates(async () => {
     const range = await readDataRange(connection);
     const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
-    // The service dates uploads in UTC only; the patient reads them on the receiver's clock.
+    // The devices of the last 30 receiver days; the clock also puts the uploads, which the service
+    // dates in UTC only, on the receiver's clock.
     const { clock, period: window } = await lastDaysOfReadings(connection, range, DEVICE_DAYS, Date.now());
     // The unit of the patient's readings (a few minutes of them): alert values follow it.
     const readingUnit = async (): Promise<GlucoseUnit | null> =>
