@@ -132,7 +132,7 @@ test.describe("each sandbox user's distinctive screen", () => {
     await expect(page.getByLabel("Target low (mmol/L)")).toHaveValue("3.9");
     await expectRiskOfService(page, "mmol/L");
 
-    // The calibrations page: what the service holds for the 14 days up to the latest calibration.
+    // The calibrations page: what the service holds for the 14 receiver days up to the latest calibration.
     await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Calibrations" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Calibrations" })).toBeVisible();
     await expect(page.getByText(/^Devices? in this period: .*G5/)).toBeVisible();
@@ -544,12 +544,11 @@ test("SandboxUser4's devices page lists each v1 device's alert settings as the s
   page,
 }) => {
   await openDashboard(page, "SandboxUser4");
-  // The service's v1 devices for the page's window: the 30 days up to the newest reading.
+  // The service's v1 devices for the page's window: the 30 receiver days up to the newest reading,
+  // as the comparison API resolves "the last 30 days" (and answers its exact bounds).
   const devices = await page.evaluate(async () => {
-    const range = await (await fetch("/api/cgm/v2/users/self/dataRange")).json();
-    const endMs = Date.parse(`${range.egvs.end.systemTime}Z`);
-    const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-    const query = new URLSearchParams({ startDate: text(endMs - 30 * 86_400_000), endDate: text(endMs) });
+    const { recent } = (await (await fetch("/api/reports/compare?days=30")).json()).comparison;
+    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
     const body = await (await fetch(`/api/cgm/v1/users/self/devices?${query}`)).json();
     return body.devices as Array<{ model: string; alertSettings: Array<{ alertName: string }> | null }>;
   });

@@ -109,9 +109,9 @@ export interface RawCalibration {
 
 /**
  * A data group's v2 records as the service holds them, through the proxy, for the window a page
- * shows: `days` days up to the group's own newest record (the record pages), or up to the newest
- * EGV and one second past it, nothing after the EGV (the overview's trace). Windows longer than the
- * service allows are split by the proxy's client.
+ * shows: the `days` receiver days (displayTime) ending on the day of the group's own newest record
+ * (the record pages), or `days` × 24 hours up to the newest EGV and one second past it, nothing
+ * after the EGV (the overview's trace), in requests of at most 90 days each.
  */
 export async function rawRecords<T>(
   page: Page,
@@ -126,14 +126,24 @@ export async function rawRecords<T>(
       if (!bounds) return [];
       const endMs = Date.parse(`${bounds.end.systemTime}Z`);
       const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-      const query = new URLSearchParams({
-        startDate: text(endMs - Number(d) * 86_400_000),
-        endDate: text(a === "egvs" ? endMs + 1000 : endMs),
-      });
-      const res = await fetch(`/api/cgm/v2/users/self/${g}?${query}`);
-      if (!res.ok) throw new Error(`${g}: ${res.status} ${await res.text()}`);
-      const records: Array<{ systemTime: string }> = (await res.json())[g];
-      return records.filter((r) => Date.parse(`${r.systemTime}Z`) <= endMs);
+      const own = a === "own";
+      const startMs = endMs - Number(d) * 86_400_000;
+      // The receiver's days: a day more is read before (a request spans at most 90 days), then
+      // the days are kept by displayTime.
+      const windows = [[startMs, a === "egvs" ? endMs + 1000 : endMs]];
+      if (own) windows.unshift([startMs - 86_400_000, startMs - 1000]);
+      const records: Array<{ systemTime: string; displayTime: string }> = [];
+      for (const [from, to] of windows) {
+        const query = new URLSearchParams({ startDate: text(from!), endDate: text(to!) });
+        const res = await fetch(`/api/cgm/v2/users/self/${g}?${query}`);
+        if (!res.ok) throw new Error(`${g}: ${res.status} ${await res.text()}`);
+        records.push(...(await res.json())[g]);
+      }
+      const lastDayMs = Date.parse(`${bounds.end.displayTime.slice(0, 10)}T00:00:00Z`);
+      const firstDay = text(lastDayMs - (Number(d) - 1) * 86_400_000).slice(0, 10);
+      return records.filter(
+        (r) => Date.parse(`${r.systemTime}Z`) <= endMs && (!own || r.displayTime.slice(0, 10) >= firstDay),
+      );
     },
     [group, String(days), anchor] as const,
   ) as Promise<T[]>;

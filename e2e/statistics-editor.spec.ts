@@ -19,14 +19,13 @@ interface Together {
 
 /**
  * The service's v2 answer for Day and Night (54/70/180) together, over the page's period: the 14
- * days up to the newest EGV (dataRange), asked through the dashboard's proxy.
+ * receiver days up to the newest EGV, as the comparison API resolves "the last 14 days" (and
+ * answers its exact bounds), asked through the dashboard's proxy.
  */
 function serviceTogether(page: Page, bounds: [number, number, number]): Promise<Together> {
   return page.evaluate(async ([urgentLow, low, high]) => {
-    const range = await (await fetch("/api/cgm/v2/users/self/dataRange")).json();
-    const endMs = Date.parse(`${range.egvs.end.systemTime}Z`);
-    const text = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-    const query = new URLSearchParams({ startDate: text(endMs - 14 * 86_400_000), endDate: text(endMs) });
+    const { recent } = (await (await fetch("/api/reports/compare?days=14")).json()).comparison;
+    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
     const egvRanges = [
       { name: "urgentLow", bound: urgentLow },
       { name: "low", bound: low },

@@ -5,8 +5,8 @@ import {
   TIGHT_RANGE_MAX_MGDL,
   TIGHT_RANGE_MIN_MGDL,
 } from "@/lib/metrics/constants";
-import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
+import { patientDaysText } from "@/lib/reports/patient-days";
 import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
 import { GRI_ZONE_WORDS } from "./GriGrid";
 
@@ -23,7 +23,7 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     [
       "Period",
       period.firstDay && period.lastDay
-        ? `${formatDayText(period.firstDay)} – ${formatDayText(period.lastDay)} (${period.days} days)`
+        ? patientDaysText({ firstDay: period.firstDay, lastDay: period.lastDay })
         : `${period.days} days`,
     ],
     [

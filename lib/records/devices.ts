@@ -9,6 +9,12 @@ import { countText, formatAmount, formatClock } from "./format";
  * matching rate unit; minutes as minutes.
  */
 
+/**
+ * The devices page lists the devices that uploaded in the last 30 days of readings; the
+ * calibrations page asks the same devices whether calibrations are expected at all.
+ */
+export const DEVICE_DAYS = 30;
+
 type Day = (typeof daysOfWeek)[number];
 const DAY_NAMES: Record<Day, string> = {
   sunday: "Sunday",

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
-import { parsePeriod } from "@/lib/records/period";
+
 import {
   CALIBRATION_COLUMNS,
   type CsvColumn,
@@ -14,7 +14,7 @@ import {
 } from "./csv";
 import { methodsText } from "./methods";
 import { checkPatientDays, newestRecord, type PatientDays } from "./patient-days";
-import { type PeriodRequest, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
+import { type PeriodRequest, parsePeriodChoice, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
 
 /**
  * The export: one zip with the period's raw records as CSV (lib/reports/csv.ts) and methods.txt,
@@ -81,7 +81,7 @@ export function exportPageRequest(query: {
       ? { request: { kind: "patientDays", patientDays: custom.days }, error: null }
       : { request: null, error: custom.message };
   }
-  return { request: { kind: "days", days: parsePeriod(query.days) }, error: null };
+  return { request: { kind: "days", days: parsePeriodChoice(query.days) }, error: null };
 }
 
 /**

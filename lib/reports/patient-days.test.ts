@@ -7,11 +7,14 @@ import {
   clockProbeWindow,
   dayCount,
   lastPatientDays,
+  newestOf,
   newestRecord,
   offsetAt,
   onReceiverClock,
+  patientDaysText,
   patientDaysWindow,
   previousPatientDays,
+  utcNow,
   wallBounds,
   windowDays,
 } from "./patient-days";
@@ -173,6 +176,42 @@ describe("newestRecord", () => {
     expect(newestRecord({ egvs: null, events, calibrations: null })).toBeNull();
     expect(newestRecord({ egvs: null, events, calibrations: null }, true)).toEqual(
       sample("2026-11-26T04:00:00", -6),
+    );
+    const calibrations = group("2026-11-26T05:00:00", "2026-11-25T23:00:00");
+    expect(newestRecord({ egvs: null, events, calibrations }, true)).toEqual(
+      sample("2026-11-26T05:00:00", -6),
+    );
+  });
+
+  it("newestOf is one group's newest record, whatever the others hold (the record pages count back from it)", () => {
+    const egvs = group("2026-11-26T03:05:00", "2026-11-25T21:05:00");
+    const calibrations = group("2026-11-20T13:00:00", "2026-11-20T07:00:00");
+    const range = { egvs, events: null, calibrations };
+    expect(newestOf(range, "calibrations")).toEqual(sample("2026-11-20T13:00:00", -6));
+    expect(newestOf(range, "egvs")).toEqual(sample("2026-11-26T03:05:00", -6));
+    expect(newestOf(range, "events")).toBeNull();
+    expect(newestOf({ ...range, events: group("not a time", "2026-11-25T22:00:00") }, "events")).toBeNull();
+  });
+});
+
+describe("utcNow", () => {
+  it("is now on both clocks, to the whole second: days counted from it are UTC days", () => {
+    const now = utcNow(ms("2026-11-26T03:05:09") + 789);
+    expect(now).toEqual(sample("2026-11-26T03:05:09", 0));
+    expect(lastPatientDays(now, 30)).toEqual({ firstDay: "2026-10-28", lastDay: "2026-11-26" });
+  });
+});
+
+describe("patientDaysText", () => {
+  it("names the first and last day and how many days they span", () => {
+    expect(patientDaysText({ firstDay: "2026-11-12", lastDay: "2026-11-25" })).toBe(
+      "Thu 12 Nov 2026 – Wed 25 Nov 2026 (14 days)",
+    );
+    expect(patientDaysText({ firstDay: "2026-12-25", lastDay: "2027-01-07" })).toBe(
+      "Fri 25 Dec 2026 – Thu 7 Jan 2027 (14 days)",
+    );
+    expect(patientDaysText({ firstDay: "2026-11-25", lastDay: "2026-11-25" })).toBe(
+      "Wed 25 Nov 2026 – Wed 25 Nov 2026 (1 day)",
     );
   });
 });

@@ -1,6 +1,7 @@
 import { formatDateTime, MS_PER_DAY, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { EARLIEST_MS, LATEST_MS } from "@/lib/cgm/window-bounds";
+import { formatDayText } from "@/lib/records/format";
 import { offsetMinutesOf } from "@/lib/trace/clock";
 
 /**
@@ -20,20 +21,36 @@ export interface ClockSample {
   displayMs: number;
 }
 
+/** The two clocks of the newest record of one data group; null when the service holds none. */
+export function newestOf(range: DataRangeResponse, group: keyof DataRangeResponse): ClockSample | null {
+  const end = range[group]?.end;
+  const t = end ? parseDateTime(end.systemTime) : null;
+  const displayMs = end ? parseDateTime(end.displayTime) : null;
+  return t === null || displayMs === null ? null : { t, displayMs };
+}
+
 /**
  * The newest record's two clocks: the newest EGV's, as every report ends there; for exports
  * (`anyGroup`) of an account without EGVs, the newest event's or calibration's.
  */
 export function newestRecord(range: DataRangeResponse, anyGroup = false): ClockSample | null {
-  const groups = range.egvs || !anyGroup ? [range.egvs] : [range.events, range.calibrations];
-  let newest: ClockSample | null = null;
-  for (const g of groups) {
-    if (!g) continue;
-    const t = parseDateTime(g.end.systemTime);
-    const displayMs = parseDateTime(g.end.displayTime);
-    if (t !== null && displayMs !== null && (!newest || t > newest.t)) newest = { t, displayMs };
-  }
-  return newest;
+  if (range.egvs || !anyGroup) return newestOf(range, "egvs");
+  const events = newestOf(range, "events");
+  const calibrations = newestOf(range, "calibrations");
+  return events && calibrations
+    ? events.t >= calibrations.t
+      ? events
+      : calibrations
+    : (events ?? calibrations);
+}
+
+/**
+ * Now on UTC, whole seconds, as the newest record of an account that has none: without a reading
+ * there is no receiver's clock to go by, so "the last 30 days" are then UTC days up to now.
+ */
+export function utcNow(nowMs: number): ClockSample {
+  const t = Math.floor(nowMs / 1000) * 1000;
+  return { t, displayMs: t };
 }
 
 /** A run of the receiver's calendar days, both included (YYYY-MM-DD). */
@@ -59,6 +76,15 @@ export const addDays = (day: string, n: number): string => dayOf((dayStartMs(day
 /** How many calendar days the run holds. */
 export const dayCount = (days: PatientDays): number =>
   Math.round(((dayStartMs(days.lastDay) ?? 0) - (dayStartMs(days.firstDay) ?? 0)) / MS_PER_DAY) + 1;
+
+/**
+ * A run of days as every page names it: "Thu 12 Nov 2026 – Wed 25 Nov 2026 (14 days)" (the AGP's
+ * period, the record pages' and the statistics').
+ */
+export function patientDaysText(days: PatientDays): string {
+  const n = dayCount(days);
+  return `${formatDayText(days.firstDay)} – ${formatDayText(days.lastDay)} (${n} ${n === 1 ? "day" : "days"})`;
+}
 
 /** "The last `n` days of data": `n` days ending on the receiver's day of the newest reading. */
 export function lastPatientDays(newest: ClockSample, n: number): PatientDays {

@@ -1,5 +1,6 @@
 import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs } from "@/lib/sync/source";
@@ -8,10 +9,12 @@ import {
   type ClockSample,
   clockProbeWindow,
   lastPatientDays,
+  newestRecord,
   offsetAt,
   onReceiverClock,
   type PatientDays,
   patientDaysWindow,
+  utcNow,
   wallBounds,
 } from "./patient-days";
 import { type PeriodRequest, periodOf, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
@@ -101,4 +104,20 @@ export async function resolveReportPeriod(
   if (request.kind === "dates") return request.period;
   const days = clock.days(request);
   return days && clock.period(days);
+}
+
+/**
+ * "The last `n` days" up to the newest reading, for views that need a period even without one
+ * (the devices of an account, which may have uploaded before its first reading): then UTC days up
+ * to now (utcNow). With the clock, to read other times on.
+ */
+export async function lastDaysOfReadings(
+  connection: ConnectionRef,
+  range: DataRangeResponse,
+  n: number,
+  nowMs: number,
+): Promise<{ clock: PatientClock; period: ReportPeriod }> {
+  const newest = newestRecord(range) ?? utcNow(nowMs);
+  const clock = patientClock(connection, newest);
+  return { clock, period: await clock.period(lastPatientDays(newest, n)) };
 }

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import { lastDays, parsePeriodRequest, previousPeriod, resolvePeriod } from "./period";
+import { lastDays, parsePeriodChoice, parsePeriodRequest, previousPeriod } from "./period";
 
 const query = (q: Record<string, string>) => parsePeriodRequest((name) => q[name]);
 
 describe("report periods", () => {
   it("defaults to the last 14 days of data", () => {
     expect(query({})).toEqual({ ok: true, value: { kind: "days", days: 14 } });
-    const end = parseDateTime("2026-11-23T08:00:00")!;
-    const period = resolvePeriod({ kind: "days", days: 14 }, end)!;
-    expect(period.startDate).toBe("2026-11-09T08:00:00");
-    expect(period.endDate).toBe("2026-11-23T08:00:00");
-    expect(resolvePeriod({ kind: "days", days: 14 }, null)).toBeNull();
   });
 
   it("takes explicit dates as the service writes them", () => {
@@ -48,5 +43,26 @@ describe("report periods", () => {
     expect(previous.startDate).toBe("2026-10-17T23:59:59");
     expect(previous.endDate).toBe("2026-10-31T23:59:59");
     expect(previous.endMs - previous.startMs).toBe(current.endMs - current.startMs);
+  });
+});
+
+describe("parsePeriodChoice", () => {
+  it("accepts the four periods written plainly", () => {
+    expect(parsePeriodChoice("7")).toBe(7);
+    expect(parsePeriodChoice("14")).toBe(14);
+    expect(parsePeriodChoice("30")).toBe(30);
+    expect(parsePeriodChoice("90")).toBe(90);
+  });
+
+  it("falls back to 14 days for anything else", () => {
+    for (const p of [undefined, "", "15", "07", "7.0", "1e1", " 30", "abc", "-7", "365"]) {
+      expect(parsePeriodChoice(p)).toBe(14);
+    }
+  });
+
+  it("reads the first of repeated values", () => {
+    expect(parsePeriodChoice(["30", "7"])).toBe(30);
+    expect(parsePeriodChoice(["x", "7"])).toBe(14);
+    expect(parsePeriodChoice([])).toBe(14);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { windowQuerySchema, zodMessage } from "@/lib/cgm/schemas";
 import { DEFAULT_MAX_REQUEST_DAYS, windowBoundsProblem } from "@/lib/cgm/window-bounds";
+import { firstParam, type SearchParam } from "@/lib/records/query";
 import type { PatientDays } from "./patient-days";
 
 /**
@@ -14,7 +15,19 @@ import type { PatientDays } from "./patient-days";
  */
 export const REPORT_MAX_DAYS = DEFAULT_MAX_REQUEST_DAYS;
 export const REPORT_DEFAULT_DAYS = 14;
+/** The periods offered as links, on the record pages and the reports alike. */
 export const REPORT_PERIOD_DAYS = [7, 14, 30, 90] as const;
+export type PeriodChoice = (typeof REPORT_PERIOD_DAYS)[number];
+
+/**
+ * `?days=` of a page that offers only the period links (events, calibrations, export): one of 7,
+ * 14, 30, 90 written plainly; anything else (absent, "14.0", "1e1", "") is 14, as the links never
+ * send it.
+ */
+export function parsePeriodChoice(param: SearchParam): PeriodChoice {
+  const text = firstParam(param);
+  return REPORT_PERIOD_DAYS.find((d) => String(d) === text) ?? REPORT_DEFAULT_DAYS;
+}
 
 export interface ReportPeriod {
   startMs: number;
@@ -92,18 +105,4 @@ export function parsePeriodRequest(
   const parsed = reportDaysSchema.safeParse(days);
   if (!parsed.success) return { ok: false, message: zodMessage(parsed.error.issues) };
   return { ok: true, value: { kind: "days", days: parsed.data } };
-}
-
-/**
- * The period of a request on systemTime alone, once the end of the data is known (null: no data
- * at all): N × 24 h up to the data's end, picked days as whole UTC days. For pages that do not
- * read the receiver's clock; reports resolve requests with lib/reports/period-load.ts.
- */
-export function resolvePeriod(request: PeriodRequest, dataEndMs: number | null): ReportPeriod | null {
-  if (request.kind === "dates") return request.period;
-  if (request.kind === "patientDays") {
-    const { firstDay, lastDay } = request.patientDays;
-    return periodOf(parseDateTime(`${firstDay}T00:00:00`)!, parseDateTime(`${lastDay}T23:59:59`)!);
-  }
-  return dataEndMs === null ? null : lastDays(dataEndMs, request.days);
 }

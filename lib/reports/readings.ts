@@ -3,7 +3,7 @@ import { parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange, readEgvs } from "@/lib/sync/source";
+import { readEgvs } from "@/lib/sync/source";
 import type { ReportPeriod } from "./period";
 
 /**
@@ -22,12 +22,6 @@ export interface PeriodReadings {
   /** The unit the service sent; reports show it unless the patient chose another. */
   dataUnit: GlucoseUnit;
   readings: Reading[];
-}
-
-/** The newest EGV's systemTime at the service, or null when it holds none. */
-export async function dataEndMs(connection: ConnectionRef): Promise<number | null> {
-  const range = await readDataRange(connection);
-  return range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
 }
 
 /**

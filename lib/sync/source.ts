@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   type Calibration,
   type DataRangeResponse,
@@ -170,46 +170,81 @@ export async function readEgvs(
   return getEgvs(connection, "v2", window);
 }
 
-export async function readEvents(
+type RecordTable = typeof schema.syncedEvents | typeof schema.syncedCalibrations;
+
+/**
+ * How one group of records without a unit of their own (events, calibrations) is read: the copy's
+ * table, its rows in the service's order and as the service's records, and the service's answer,
+ * which holds them under the group's name.
+ */
+interface RecordReader<G extends "events" | "calibrations", R, T extends RecordTable> {
+  group: G;
+  table: T;
+  order: SQL[];
+  of: (row: T["$inferSelect"]) => R;
+  service: (connection: ConnectionRef, window: Window) => Promise<Record<G, R[]>>;
+}
+
+/**
+ * The window's records of one group: from the copy where it holds them, the newest part
+ * (released since the last sync) from the service; `newest` is the service's dataRange when the
+ * caller has just asked it.
+ */
+async function readRecords<G extends "events" | "calibrations", R, T extends RecordTable>(
+  reader: RecordReader<G, R, T>,
+  connection: ConnectionRef,
+  window: Window,
+  newest?: DataRangeResponse,
+): Promise<Record<G, R[]>> {
+  const parts = await partsOf(connection, reader.group, window, newest);
+  if (!parts) return reader.service(connection, window);
+  const copied = async (w: Window): Promise<R[]> => {
+    const t: RecordTable = reader.table;
+    const rows = await (await db())
+      .select()
+      .from(t)
+      .where(inWindow(t, connectionIdOf(connection), w))
+      .orderBy(...reader.order);
+    return rows.map((row) => reader.of(row as T["$inferSelect"]));
+  };
+  const [copy, tail] = await Promise.all([
+    parts.copy ? copied(parts.copy) : [],
+    parts.service ? reader.service(connection, parts.service) : null,
+  ]);
+  // A computed key widens to string: the object has exactly the group's key.
+  return { [reader.group]: [...copy, ...(tail?.[reader.group] ?? [])] } as Record<G, R[]>;
+}
+
+const EVENTS = {
+  group: "events",
+  table: schema.syncedEvents,
+  order: [asc(schema.syncedEvents.systemTime), asc(schema.syncedEvents.eventId)],
+  of: eventOf,
+  service: (connection, w) => getEvents(connection, "v2", w),
+} satisfies RecordReader<"events", EventV2, typeof schema.syncedEvents>;
+
+const CALIBRATIONS = {
+  group: "calibrations",
+  table: schema.syncedCalibrations,
+  order: [asc(schema.syncedCalibrations.systemTime)],
+  of: calibrationOf,
+  service: (connection, w) => getCalibrations(connection, "v2", w),
+} satisfies RecordReader<"calibrations", Calibration, typeof schema.syncedCalibrations>;
+
+export function readEvents(
   connection: ConnectionRef,
   window: Window,
   newest?: DataRangeResponse,
 ): Promise<{ events: EventV2[] }> {
-  const parts = await partsOf(connection, "events", window, newest);
-  if (!parts) return getEvents(connection, "v2", window);
-  const t = schema.syncedEvents;
-  const [copied, tail] = await Promise.all([
-    parts.copy
-      ? (await db())
-          .select()
-          .from(t)
-          .where(inWindow(t, connectionIdOf(connection), parts.copy))
-          .orderBy(asc(t.systemTime), asc(t.eventId))
-      : [],
-    parts.service ? getEvents(connection, "v2", parts.service) : { events: [] },
-  ]);
-  return { events: [...copied.map(eventOf), ...tail.events] };
+  return readRecords(EVENTS, connection, window, newest);
 }
 
-export async function readCalibrations(
+export function readCalibrations(
   connection: ConnectionRef,
   window: Window,
   newest?: DataRangeResponse,
 ): Promise<{ calibrations: Calibration[] }> {
-  const parts = await partsOf(connection, "calibrations", window, newest);
-  if (!parts) return getCalibrations(connection, "v2", window);
-  const t = schema.syncedCalibrations;
-  const [copied, tail] = await Promise.all([
-    parts.copy
-      ? (await db())
-          .select()
-          .from(t)
-          .where(inWindow(t, connectionIdOf(connection), parts.copy))
-          .orderBy(asc(t.systemTime))
-      : [],
-    parts.service ? getCalibrations(connection, "v2", parts.service) : { calibrations: [] },
-  ]);
-  return { calibrations: [...copied.map(calibrationOf), ...tail.calibrations] };
+  return readRecords(CALIBRATIONS, connection, window, newest);
 }
 
 /**

@@ -1,9 +1,15 @@
 import { strFromU8, unzipSync } from "fflate";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import { addDays } from "@/lib/reports/patient-days";
+import { addDays, patientDaysText } from "@/lib/reports/patient-days";
 import { csvRecords } from "../support/csv";
-import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
+import {
+  type DashboardSession,
+  dashboardApp,
+  developer,
+  proxyGet,
+  signIn,
+} from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
 
 /**
@@ -11,7 +17,7 @@ import { dt } from "../support/sandbox-client";
  * whose receiver runs on Chicago time (UTC−6 in winter): a day picked in the export and compare
  * forms is that day on the receiver's clock, midnight to midnight, not a UTC day (which would
  * run from 18:00 the day before to 17:59 on the receiver); the AGP's label names the days its
- * daily profiles show.
+ * daily profiles show; the record pages' "last 7 days" are the receiver's days, not 7 × 24 hours.
  */
 
 const base = inject("baseUrl");
@@ -128,4 +134,121 @@ describe("a receiver on US time (SandboxUser4, Chicago)", () => {
     // The date fields start from the same days.
     expect(html).toMatch(new RegExp(`name="startDay"[^>]*value="${days[0]}"`));
   });
+});
+
+describe("the record pages' last 7 days on a receiver on US time (SandboxUser4, Chicago)", () => {
+  const service = developer(base, dashboardApp(inject("dataDir")));
+  const MINUTE = 60_000;
+  const DAYS = 7;
+
+  interface PageRecord {
+    systemTime: string;
+    displayTime: string;
+  }
+  const dayOf = (r: PageRecord) => r.displayTime.slice(0, 10);
+  const clockOf = (r: PageRecord) => r.displayTime.slice(11);
+  const bySystemTime = (a: PageRecord, b: PageRecord) => (a.systemTime < b.systemTime ? -1 : 1);
+
+  afterAll(async () => {
+    await service.faults({});
+  });
+
+  /** The group's records as the service holds them now: the last 12 days, oldest first. */
+  async function serviceRecords(group: "events" | "calibrations"): Promise<PageRecord[]> {
+    const now = Date.now();
+    const q = new URLSearchParams({ startDate: dt(now - 12 * DAY), endDate: dt(now) });
+    const res = await proxyGet(base, user4, `v2/users/self/${group}?${q}`);
+    expect(res.status).toBe(200);
+    return ((await res.json())[group] as PageRecord[]).sort(bySystemTime);
+  }
+
+  /**
+   * What the page must cover when `newest` is the newest record: the 7 receiver days ending on its
+   * day, and, to tell these days from 7 × 24 hours back from it, the day before them with its
+   * records later in the day than `newest` (a rolling window would list them).
+   */
+  function expected(records: PageRecord[], newest: PageRecord) {
+    const lastDay = dayOf(newest);
+    const firstDay = addDays(lastDay, -(DAYS - 1));
+    const dayBefore = addDays(firstDay, -1);
+    const released = records.filter((r) => r.systemTime <= newest.systemTime);
+    return {
+      firstDay,
+      lastDay,
+      listed: released.filter((r) => dayOf(r) >= firstDay),
+      firstDayRecords: released.filter((r) => dayOf(r) === firstDay),
+      lateDayBefore: released.filter((r) => dayOf(r) === dayBefore && clockOf(r) > clockOf(newest)),
+    };
+  }
+
+  /**
+   * A delay of the service's releases (its releaseDelayMinutes fault, whole quarter hours under a
+   * day) at which the newest record falls earlier in its day than a record of the day before the
+   * 7 days: the sandbox is live, so where the check bites depends on the hour the test runs.
+   */
+  function telling(records: PageRecord[]): number {
+    const now = Date.now();
+    for (let delay = 0; delay < 24 * 60; delay += 15) {
+      // A few minutes' margin: the delay is set, and the page read, a moment later.
+      const newest = records.filter((r) => parseDateTime(r.systemTime)! <= now - (delay + 5) * MINUTE).at(-1);
+      if (!newest) continue;
+      const e = expected(records, newest);
+      if (e.lateDayBefore.length > 0 && e.firstDayRecords.length > 0) return delay;
+    }
+    throw new Error("no release delay under a day tells the receiver's days from 7 × 24 hours");
+  }
+
+  async function pageAt(path: string, group: "events" | "calibrations") {
+    const records = await serviceRecords(group);
+    const delay = telling(records);
+    await service.faults({ releaseDelayMinutes: delay });
+    try {
+      // A record released between the dataRange and the page would move the newest: then again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const end = async () =>
+          (await (await proxyGet(base, user4, "v2/users/self/dataRange")).json())[group].end as PageRecord;
+        const newest = await end();
+        const res = await fetch(`${base}${path}`, { headers: { Cookie: user4.cookie } });
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        if ((await end()).systemTime !== newest.systemTime) continue;
+        const tbody = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
+        const shown = [...tbody.matchAll(/<time datetime="([^"]+)"/gi)].map((m) => m[1]);
+        return { html, shown, newest, ...expected(records, newest) };
+      }
+      throw new Error("the service kept releasing records while the page was read");
+    } finally {
+      await service.faults({});
+    }
+  }
+
+  it.each([
+    ["/dashboard/events?days=7&deleted=show", "events"],
+    ["/dashboard/calibrations?days=7", "calibrations"],
+  ] as const)(
+    "%s lists exactly the records of the 7 receiver days ending on the newest one's day",
+    async (path, group) => {
+      const page = await pageAt(path, group);
+      // The receiver is behind UTC, so its days are not UTC days.
+      expect(parseDateTime(page.newest.displayTime)! - parseDateTime(page.newest.systemTime)!).toBeLessThan(
+        0,
+      );
+
+      // The days are named, first and last, as the AGP names its period.
+      expect(page.html).toContain(`data-period="${page.firstDay}_${page.lastDay}"`);
+      expect(page.html).toContain(patientDaysText({ firstDay: page.firstDay, lastDay: page.lastDay }));
+      expect(page.html).toMatch(/\(7 days\)/);
+
+      // The first day from its first minutes on the receiver's clock (UTC's midnight is its 18:00 the day before).
+      const earliest = page.firstDayRecords.sort((a, b) => (clockOf(a) < clockOf(b) ? -1 : 1))[0]!;
+      expect(page.shown).toContain(earliest.displayTime);
+      // The day before not at all, though 7 × 24 hours back from the newest record reach into its evening.
+      const latest = page.lateDayBefore.at(-1)!;
+      expect(clockOf(latest) > clockOf(page.newest)).toBe(true);
+      expect(page.shown).not.toContain(latest.displayTime);
+      // And nothing else missing or added: the page's rows are the service's records of the 7 days.
+      expect([...page.shown].sort()).toEqual(page.listed.map((r) => r.displayTime).sort());
+      expect(page.shown).toContain(page.newest.displayTime);
+    },
+  );
 });

@@ -4,18 +4,14 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { DisplayTime } from "@/components/records/RecordTable";
-import { type DeviceV2, parseDateTime } from "@/lib/cgm";
+import type { DeviceV2 } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
-import { deviceTitle } from "@/lib/records/devices";
-import {
-  DEFAULT_PERIOD_DAYS,
-  PERIOD_DAYS,
-  parsePeriod,
-  windowEndingAt,
-  windowEndingAtOrNow,
-} from "@/lib/records/period";
+import { DEVICE_DAYS, deviceTitle } from "@/lib/records/devices";
 import { hrefWith, type SearchParam } from "@/lib/records/query";
+import { newestOf, patientDaysText } from "@/lib/reports/patient-days";
+import { parsePeriodChoice, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { lastDaysOfReadings, patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { getDevices } from "@/lib/service-client/client";
 import { readCalibrations, readDataRange } from "@/lib/sync/source";
 
@@ -23,43 +19,42 @@ export const metadata: Metadata = { title: "Calibrations" };
 
 const PATH = "/dashboard/calibrations";
 const TITLE = "Calibrations";
-/** The devices consulted when there are no calibrations, to say whether none are expected. */
-const DEVICE_LOOKBACK_DAYS = 30;
 
 /**
- * The patient's fingerstick calibrations (spec 2.2, v2) over 7–90 days ending at their latest
- * calibration, in their display unit. The calibration record has no device fields; the device
- * line comes from the devices that contributed readings in the same window.
+ * The patient's fingerstick calibrations (spec 2.2, v2) over the last 7–90 days on the receiver's
+ * clock, ending on the day of their latest calibration, in their display unit. The calibration
+ * record has no device fields; the device line comes from the devices that contributed readings
+ * in the same window.
  */
 export default async function CalibrationsPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, SearchParam>>;
 }) {
-  const days = parsePeriod((await searchParams).days);
+  const days = parsePeriodChoice((await searchParams).days);
   const page = await patientPage();
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
   const { connection, preferences } = page;
 
   const data = await withServiceStates(async () => {
     const range = await readDataRange(connection);
-    const endMs = range.calibrations ? parseDateTime(range.calibrations.end.systemTime) : null;
-    if (!range.calibrations || endMs === null) {
-      // Nothing to list: the sensor generation says whether that is expected.
-      const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
-      const lookback = windowEndingAtOrNow(egvEnd, Date.now(), DEVICE_LOOKBACK_DAYS);
+    const clock = patientClock(connection, newestOf(range, "calibrations"));
+    const period = await resolveReportPeriod(clock, { kind: "days", days });
+    if (!range.calibrations || !period?.patientDays) {
+      // Nothing to list: the sensor generation of the devices page's devices says whether that is expected.
+      const lookback = (await lastDaysOfReadings(connection, range, DEVICE_DAYS, Date.now())).period;
       const devices = (await getDevices(connection, "v2", lookback)).devices as DeviceV2[];
       return { kind: "none" as const, generation: devices[0]?.transmitterGeneration ?? null };
     }
-    const window = windowEndingAt(endMs, days);
     const [{ calibrations }, devices] = await Promise.all([
-      readCalibrations(connection, window),
-      getDevices(connection, "v2", window).then((r) => r.devices as DeviceV2[]),
+      readCalibrations(connection, period),
+      getDevices(connection, "v2", period).then((r) => r.devices as DeviceV2[]),
     ]);
     return {
       kind: "list" as const,
       calibrations,
       devices,
+      patientDays: period.patientDays,
       latestDisplayTime: range.calibrations.end.displayTime,
     };
   });
@@ -80,9 +75,12 @@ export default async function CalibrationsPage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <Panel title="Fingerstick calibrations" id="calibrations">
-        <p className="text-slate-700 dark:text-slate-300">
-          The {days} days up to your latest calibration, <DisplayTime value={data.latestDisplayTime} />. Times
-          are your receiver&apos;s local time.
+        <p
+          className="text-slate-700 dark:text-slate-300"
+          data-period={`${data.patientDays.firstDay}_${data.patientDays.lastDay}`}
+        >
+          {patientDaysText(data.patientDays)}, up to your latest calibration,{" "}
+          <DisplayTime value={data.latestDisplayTime} />. Days and times are your receiver&apos;s clock.
         </p>
         {deviceNames.length > 0 && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -92,19 +90,19 @@ export default async function CalibrationsPage({
         <ChoiceLinks
           id="calibrations-period"
           label="Period"
-          choices={PERIOD_DAYS.map((d) => ({
+          choices={REPORT_PERIOD_DAYS.map((d) => ({
             href: hrefWith(
               PATH,
               { days: String(days) },
               { days: String(d) },
-              { days: String(DEFAULT_PERIOD_DAYS) },
+              { days: String(REPORT_DEFAULT_DAYS) },
             ),
             label: `${d} days`,
             current: d === days,
           }))}
         />
         {rows.length === 0 ? (
-          <p>No calibrations in these {days} days.</p>
+          <p>No calibrations on these days.</p>
         ) : (
           <CalibrationsTable
             caption={`${rows.length} ${rows.length === 1 ? "calibration" : "calibrations"}, newest first`}

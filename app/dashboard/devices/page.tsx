@@ -14,6 +14,7 @@ import {
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { displayUnit } from "@/lib/preferences/schema";
 import {
+  DEVICE_DAYS,
   deviceTitle,
   displayDeviceLabel,
   generationLabel,
@@ -21,9 +22,8 @@ import {
   scheduleHoursText,
 } from "@/lib/records/devices";
 import { formatDateTimeText } from "@/lib/records/format";
-import { windowEndingAtOrNow } from "@/lib/records/period";
-import { newestRecord } from "@/lib/reports/patient-days";
-import { patientClock } from "@/lib/reports/period-load";
+import { patientDaysText } from "@/lib/reports/patient-days";
+import { lastDaysOfReadings } from "@/lib/reports/period-load";
 import { getDevices } from "@/lib/service-client/client";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 
@@ -31,10 +31,10 @@ export const metadata: Metadata = { title: "Devices" };
 
 const PATH = "/dashboard/devices";
 const TITLE = "Devices";
-const WINDOW_DAYS = 30;
 
 /**
- * The patient's devices (spec 2.4) that contributed data in the 30 days up to their latest reading:
+ * The patient's devices (spec 2.4) that contributed data in the last 30 days on the receiver's
+ * clock, ending on the day of their latest reading:
  * v2 records with their alert schedules, and the v1 records' alert settings (v1 has its own shape,
  * with a delay per alert). Glucose thresholds are shown in the patient's display unit: their choice,
  * else the unit their readings come in.
@@ -47,7 +47,9 @@ export default async function DevicesPage() {
   const data = await withServiceStates(async () => {
     const range = await readDataRange(connection);
     const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
-    const window = windowEndingAtOrNow(egvEnd, Date.now(), WINDOW_DAYS);
+    // The devices of the last 30 receiver days; the clock also puts the uploads, which the service
+    // dates in UTC only, on the receiver's clock.
+    const { clock, period: window } = await lastDaysOfReadings(connection, range, DEVICE_DAYS, Date.now());
     // The unit of the patient's readings (a few minutes of them): alert values follow it.
     const readingUnit = async (): Promise<GlucoseUnit | null> =>
       egvEnd === null
@@ -63,8 +65,6 @@ export default async function DevicesPage() {
       getDevices(connection, "v1", window),
       readingUnit(),
     ]);
-    // The service dates uploads in UTC only; the patient reads them on the receiver's clock.
-    const clock = patientClock(connection, newestRecord(range));
     const uploadDates = new Set([...v2.devices, ...v1.devices].map((d) => d.lastUploadDate));
     const uploads = new Map<string, string>();
     await Promise.all(
@@ -79,14 +79,17 @@ export default async function DevicesPage() {
       uploads,
       readingUnit: unit,
       windowEnd: range.egvs?.end.displayTime ?? null,
+      // Days of the receiver's clock only when a reading tells it (else UTC days up to now).
+      patientDays: range.egvs ? window.patientDays : undefined,
     };
   });
   if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
 
   const glucoseUnit = displayUnit(preferences, data.readingUnit ?? "mg/dL");
-  const period = data.windowEnd
-    ? `the ${WINDOW_DAYS} days up to your latest reading (${formatDateTimeText(data.windowEnd)} on your receiver's clock)`
-    : `the last ${WINDOW_DAYS} days`;
+  const period =
+    data.windowEnd && data.patientDays
+      ? `${patientDaysText(data.patientDays)} on your receiver's clock, up to your latest reading at ${formatDateTimeText(data.windowEnd)}`
+      : `the last ${DEVICE_DAYS} days`;
 
   if (data.v2.length === 0 && data.v1.length === 0) {
     return (

@@ -5,7 +5,7 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { EventsTable } from "@/components/records/EventsTable";
 import { DisplayTime } from "@/components/records/RecordTable";
-import { type EventV2, parseDateTime } from "@/lib/cgm";
+import type { EventV2 } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import {
   countByType,
@@ -16,19 +16,23 @@ import {
   parseDeletedToggle,
   parseEventTypeFilter,
 } from "@/lib/records/events";
-import { DEFAULT_PERIOD_DAYS, PERIOD_DAYS, parsePeriod, windowEndingAt } from "@/lib/records/period";
 import { hrefWith, type SearchParam } from "@/lib/records/query";
+import { newestOf, patientDaysText } from "@/lib/reports/patient-days";
+import { parsePeriodChoice, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { readDataRange, readEvents } from "@/lib/sync/source";
 
 export const metadata: Metadata = { title: "Events" };
 
 const PATH = "/dashboard/events";
 const TITLE = "Events";
-const DEFAULTS = { days: String(DEFAULT_PERIOD_DAYS), type: "all", deleted: "hide" };
+const DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), type: "all", deleted: "hide" };
 
 /**
- * The patient's logged events (spec 2.3, v2) over 7–90 days ending at their latest event, by
- * type, with deleted entries on request. Filters are links: the page works without JavaScript.
+ * The patient's logged events (spec 2.3, v2) over the last 7–90 days on the receiver's clock,
+ * ending on the day of their latest event (the service publishes late, and events come when they
+ * are logged: counting back from today could show an empty page), by type, with deleted entries
+ * on request. Filters are links: the page works without JavaScript.
  */
 export default async function EventsPage({
   searchParams,
@@ -36,7 +40,7 @@ export default async function EventsPage({
   searchParams: Promise<Record<string, SearchParam>>;
 }) {
   const params = await searchParams;
-  const days = parsePeriod(params.days);
+  const days = parsePeriodChoice(params.days);
   const type = parseEventTypeFilter(params.type);
   const deleted = parseDeletedToggle(params.deleted);
 
@@ -44,11 +48,15 @@ export default async function EventsPage({
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
   const data = await withServiceStates(async () => {
     const range = await readDataRange(page.connection);
-    const endMs = range.events ? parseDateTime(range.events.end.systemTime) : null;
-    if (!range.events || endMs === null) return null;
-    const window = windowEndingAt(endMs, days);
-    const { events } = await readEvents(page.connection, window);
-    return { events: events as EventV2[], latestDisplayTime: range.events.end.displayTime };
+    const clock = patientClock(page.connection, newestOf(range, "events"));
+    const period = await resolveReportPeriod(clock, { kind: "days", days });
+    if (!range.events || !period?.patientDays) return null;
+    const { events } = await readEvents(page.connection, period);
+    return {
+      events: events as EventV2[],
+      patientDays: period.patientDays,
+      latestDisplayTime: range.events.end.displayTime,
+    };
   });
   if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
 
@@ -75,14 +83,17 @@ export default async function EventsPage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <Panel title="Your logged events" id="events">
-        <p className="text-slate-700 dark:text-slate-300">
-          The {days} days up to your latest event, <DisplayTime value={data.latestDisplayTime} />. Times are
-          your receiver&apos;s local time.
+        <p
+          className="text-slate-700 dark:text-slate-300"
+          data-period={`${data.patientDays.firstDay}_${data.patientDays.lastDay}`}
+        >
+          {patientDaysText(data.patientDays)}, up to your latest event,{" "}
+          <DisplayTime value={data.latestDisplayTime} />. Days and times are your receiver&apos;s clock.
         </p>
         <ChoiceLinks
           id="events-period"
           label="Period"
-          choices={PERIOD_DAYS.map((d) => ({
+          choices={REPORT_PERIOD_DAYS.map((d) => ({
             href: href({ days: String(d) }),
             label: `${d} days`,
             current: d === days,
@@ -129,9 +140,7 @@ export default async function EventsPage({
           )}
         </p>
         {listed.length === 0 ? (
-          <p>
-            No {what} in these {days} days.
-          </p>
+          <p>No {what} on these days.</p>
         ) : (
           <EventsTable
             caption={`${listed.length} ${what}, newest first${deleted === "show" ? ", deleted entries included" : ""}`}

@@ -10,11 +10,10 @@ import { ReportsNav } from "@/components/reports/ReportsNav";
 import { formatDateTime } from "@/lib/cgm/datetime";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { formatDayText } from "@/lib/records/format";
-import { PERIOD_DAYS } from "@/lib/records/period";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { dataDays, exportFileName, exportHref, exportPageRequest } from "@/lib/reports/export";
 import { newestRecord } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 
@@ -89,7 +88,7 @@ export default async function ExportPage({
         <ChoiceLinks
           id="export-days"
           label="Last"
-          choices={PERIOD_DAYS.map((d) => ({
+          choices={REPORT_PERIOD_DAYS.map((d) => ({
             href: d === REPORT_DEFAULT_DAYS ? PATH : `${PATH}?days=${d}`,
             label: `${d} days`,
             current: request?.kind === "days" && request.days === d,

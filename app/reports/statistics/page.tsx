@@ -10,17 +10,14 @@ import { StatisticsEditor } from "@/components/reports/StatisticsEditor";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, hrefWith, type SearchParam } from "@/lib/records/query";
-import {
-  parsePeriodRequest,
-  REPORT_DEFAULT_DAYS,
-  REPORT_PERIOD_DAYS,
-  resolvePeriod,
-} from "@/lib/reports/period";
-import { dataEndMs } from "@/lib/reports/readings";
+import { newestRecord, patientDaysText } from "@/lib/reports/patient-days";
+import { parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window";
 import { loadStatisticsByWindow } from "@/lib/reports/statistics-by-window-load";
 import { rowsFromWindows } from "@/lib/reports/statistics-windows";
 import { statisticsWindowsOf } from "@/lib/reports/statistics-windows-store";
+import { readDataRange } from "@/lib/sync/source";
 import { formatDisplayTime } from "@/lib/trace/format";
 
 export const metadata: Metadata = { title: "Statistics by time of day" };
@@ -32,7 +29,9 @@ const DEFAULTS = { days: String(REPORT_DEFAULT_DAYS), version: "v2" };
 /**
  * Statistics by time of day (issue 5): the patient's named windows, edited and checked in the
  * browser with the service's own rules and saved per user, and the service's statistics per window
- * over 7–90 days ending at the newest reading, v2 (urgent low, low, high) or v1 (one range).
+ * over the last 7–90 days on the receiver's clock, ending on the day of the newest reading, as the
+ * AGP and the comparison take them (or a systemTime window given as startDate/endDate), v2 (urgent
+ * low, low, high) or v1 (one range).
  */
 export default async function StatisticsByTimeOfDayPage({
   searchParams,
@@ -48,8 +47,14 @@ export default async function StatisticsByTimeOfDayPage({
   const { windows, saved } = await statisticsWindowsOf(page.userId);
   const data = request.ok
     ? await withServiceStates(async () => {
-        const endMs = request.value.kind === "days" ? await dataEndMs(page.connection) : null;
-        const period = resolvePeriod(request.value, endMs);
+        const asked = request.value;
+        const period =
+          asked.kind === "dates"
+            ? asked.period
+            : await resolveReportPeriod(
+                patientClock(page.connection, newestRecord(await readDataRange(page.connection))),
+                asked,
+              );
         if (!period) return null;
         return { period, ...(await loadStatisticsByWindow(page.connection, windows, period, version)) };
       })
@@ -107,11 +112,11 @@ export default async function StatisticsByTimeOfDayPage({
         ) : (
           <>
             <p className="text-slate-700 dark:text-slate-300" data-testid="statistics-period">
-              {days === null
-                ? `From ${data.period.startDate.replace("T", " ")} to ${data.period.endDate.replace("T", " ")}.`
-                : `The ${days} days up to your newest reading${
+              {data.period.patientDays
+                ? `${patientDaysText(data.period.patientDays)}, up to your newest reading${
                     data.latestDisplayTime ? `, ${formatDisplayTime(data.latestDisplayTime)}` : ""
-                  }.`}{" "}
+                  }, on your receiver's clock.`
+                : `From ${data.period.startDate.replace("T", " ")} to ${data.period.endDate.replace("T", " ")} UTC (the service's systemTime).`}{" "}
               Glucose in {unit}; times of day are your receiver&apos;s clock.
             </p>
             <StatisticsByWindowTable results={data.results} dataUnit={data.dataUnit} unit={unit} />
