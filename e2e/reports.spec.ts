@@ -173,24 +173,4 @@ test.describe("on a 360 px phone", () => {
     );
     expect(Math.min(...fontSizes)).toBeGreaterThanOrEqual(11);
   });
-
-  test("the events table stacks its rows: amount and status on screen without sideways scroll", async ({
-    page,
-  }) => {
-    await openDashboard(page, "SandboxUser1");
-    await page.goto("/dashboard/events?deleted=show");
-    const row = page.locator("tbody tr[data-status]").first();
-    await expect(row).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    for (const label of ["Amount", "Status"]) {
-      const cell = row.locator(`td[data-label="${label}"]`);
-      await expect(cell).toBeVisible();
-      const box = (await cell.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, `${label} ends on screen`).toBeLessThanOrEqual(360);
-    }
-    // The table's own box does not scroll sideways either.
-    const table = page.locator("table.stack-narrow").first();
-    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
-  });
 });
