@@ -96,6 +96,21 @@ test("the PDF downloads as one page, and the page prints without its controls", 
   await expect(page.getByTestId("report-controls")).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Views" })).toBeHidden();
   await expect(page.getByTestId("agp-report")).toBeVisible();
+  // Issue 14 on paper: time in tight range, and the episodes as a compact table (count, per day,
+  // mean duration) with the night share of the lows; mean glucose and night counts stay on screen.
+  await expect(page.getByTestId("agp-stats").getByText(/^Time in tight range/)).toBeVisible();
+  const episodes = page.getByTestId("agp-episodes");
+  await expect(episodes).toBeVisible();
+  const level1 = episodes.locator('tr[data-kind="hypoLevel1"]');
+  for (const label of ["Count", "Per day", "Mean duration"]) {
+    await expect(level1.locator(`td[data-label="${label}"]`)).toBeVisible();
+  }
+  for (const label of ["Mean glucose", "At night"]) {
+    await expect(level1.locator(`td[data-label="${label}"]`)).toBeHidden();
+  }
+  await expect(page.getByTestId("agp-night-share")).toHaveText(
+    /^Episodes of 15 min or more\. \d+ of \d+ lows \(\d+(\.\d)?%\) started at night \(00:00–06:00\)\.$/,
+  );
 });
 
 test("a period the report cannot cover is explained, with the way back", async ({ page }) => {

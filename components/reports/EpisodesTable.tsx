@@ -24,7 +24,7 @@ export function EpisodesTable({
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <th scope="col" className="py-1 pr-2 font-medium">
-              Episode
+              Episode<span className="hidden print:inline"> ({unit})</span>
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
               Count
@@ -52,9 +52,11 @@ export function EpisodesTable({
             >
               <th scope="row" className="py-1 pr-2 font-normal">
                 <span className="font-semibold">{r.name}</span>{" "}
-                <span className="block text-xs font-normal text-slate-700 print:inline dark:text-slate-300">
+                <span className="block text-xs font-normal text-slate-700 print:hidden dark:text-slate-300">
                   {r.rule}
                 </span>
+                {/* On paper the table is narrow: the limit alone, its unit in the header. */}
+                <span className="hidden print:inline">{r.shortRule}</span>
               </th>
               <td data-label="Count" className="py-1 pr-2 text-right font-semibold tabular-nums">
                 {r.count}
