@@ -160,7 +160,8 @@ export default async function ClinicPage({
       />
       <Panel title="Members" id="members">
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="members">
+          {/* Below 480 px each member is a block: the name, then email and role labelled (stack-narrow). */}
+          <table className="stack-narrow w-full text-left text-sm" data-testid="members">
             <caption className="sr-only">Clinicians of {clinic.name}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -178,14 +179,18 @@ export default async function ClinicPage({
             <tbody>
               {members.map((m) => (
                 <tr key={m.userId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <td className="py-2 pr-4">
+                  <th scope="row" className="py-2 pr-4 text-left font-normal">
                     {m.name ?? "—"}
                     {m.userId === userId && (
-                      <span className="text-slate-600 dark:text-slate-400"> (you)</span>
+                      <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
                     )}
+                  </th>
+                  <td data-label="Email" className="py-2 pr-4 break-all">
+                    {m.email ?? "—"}
                   </td>
-                  <td className="py-2 pr-4 break-all">{m.email ?? "—"}</td>
-                  <td className="py-2">{ROLE_LABEL[m.role]}</td>
+                  <td data-label="Role" className="py-2">
+                    {ROLE_LABEL[m.role]}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,10 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { TraceTableRow } from "@/lib/trace";
 
-/** The chart's text alternative: the trace as rows of lowest, mean and highest. */
+/**
+ * The chart's text alternative: the trace as rows of lowest, mean and highest. Below 480 px each
+ * row is its hour or day and the labelled numbers in a line (stack-narrow stack-inline, app/globals.css).
+ */
 export function TraceTable({
   rows,
   unit,
@@ -22,7 +25,7 @@ export function TraceTable({
         tabIndex={0}
         className="relative mt-2 max-h-96 overflow-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
       >
-        <table className="w-full text-left">
+        <table className="stack-narrow stack-inline w-full text-left" data-testid="trace-table">
           <caption className="sr-only">
             Glucose {by === "hour" ? "per hour" : "per day"}, in {unit}
           </caption>
@@ -51,10 +54,18 @@ export function TraceTable({
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {r.label}
                 </th>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.lowest}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.mean}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.highest}</td>
-                <td className="py-1 text-right tabular-nums">{r.readings}</td>
+                <td data-label="Lowest" className="py-1 pr-3 text-right tabular-nums">
+                  {r.lowest}
+                </td>
+                <td data-label="Mean" className="py-1 pr-3 text-right tabular-nums">
+                  {r.mean}
+                </td>
+                <td data-label="Highest" className="py-1 pr-3 text-right tabular-nums">
+                  {r.highest}
+                </td>
+                <td data-label="Readings" className="py-1 text-right tabular-nums">
+                  {r.readings}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,9 @@
 import type { DayEpisode } from "@/lib/dashboard/day-episodes";
 
-/** The day's CGM episodes, in start order, times on the receiver's clock. */
+/**
+ * The day's CGM episodes, in start order, times on the receiver's clock. Below 480 px each episode
+ * stacks over its labelled times and values (stack-narrow, app/globals.css).
+ */
 export function DayEpisodes({ episodes }: { episodes: DayEpisode[] | null }) {
   if (episodes === null) {
     return <p>The readings are too far apart (more than 45 minutes) to count lows and highs.</p>;
@@ -10,7 +13,7 @@ export function DayEpisodes({ episodes }: { episodes: DayEpisode[] | null }) {
   }
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="day-episodes">
+      <table className="stack-narrow w-full text-left text-sm" data-testid="day-episodes">
         <caption className="text-left text-sm text-slate-700 dark:text-slate-300">
           Episodes of 15 minutes or more beyond a limit, with a point on this day; times on the
           receiver&apos;s clock (night is 00:00–06:00). A level 2 low lies inside a level 1 low and is listed
@@ -46,14 +49,18 @@ export function DayEpisodes({ episodes }: { episodes: DayEpisode[] | null }) {
                 {e.name}
                 {e.atNight && <span className="font-normal"> (at night)</span>}
               </th>
-              <td className="py-1 pr-2 tabular-nums">
+              <td data-label="From–to" className="py-1 pr-2 tabular-nums">
                 {e.start}–{e.end}
               </td>
-              <td className="py-1 pr-2 text-right tabular-nums">{e.durationText}</td>
-              <td className="py-1 pr-2 text-right tabular-nums">
+              <td data-label="Duration" className="py-1 pr-2 text-right tabular-nums">
+                {e.durationText}
+              </td>
+              <td data-label="Lowest or highest" className="py-1 pr-2 text-right tabular-nums">
                 {e.extremeText === null ? "—" : `${e.extremeLabel} ${e.extremeText}`}
               </td>
-              <td className="py-1 text-right tabular-nums">{e.meanGlucoseText}</td>
+              <td data-label="Mean" className="py-1 text-right tabular-nums">
+                {e.meanGlucoseText}
+              </td>
             </tr>
           ))}
         </tbody>

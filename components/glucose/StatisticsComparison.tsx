@@ -13,7 +13,8 @@ const num = (v: number | null | undefined, digits = 0) =>
 /**
  * Our numbers, computed from every reading with the definitions of lib/metrics, beside the
  * service's own v2 statistics for the same window (asked with the consensus bounds 54/70/180).
- * The two should agree; where they differ the reader sees both, not a silent choice.
+ * The two should agree; where they differ the reader sees both, not a silent choice. Below 480 px
+ * each measure stacks over its two labelled values (stack-narrow, app/globals.css).
  */
 export function StatisticsComparison({
   ours,
@@ -67,7 +68,7 @@ export function StatisticsComparison({
   ];
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="statistics-comparison">
+      <table className="stack-narrow w-full text-left text-sm" data-testid="statistics-comparison">
         <caption className="sr-only">
           Summary statistics computed by this dashboard and by the glucose service
         </caption>
@@ -90,8 +91,12 @@ export function StatisticsComparison({
               <th scope="row" className="py-1.5 pr-3 font-normal">
                 {label}
               </th>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{a}</td>
-              <td className="py-1.5 text-right tabular-nums">{b}</td>
+              <td data-label="This dashboard" className="py-1.5 pr-3 text-right tabular-nums">
+                {a}
+              </td>
+              <td data-label="Glucose service" className="py-1.5 text-right tabular-nums">
+                {b}
+              </td>
             </tr>
           ))}
         </tbody>

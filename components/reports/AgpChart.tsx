@@ -204,8 +204,9 @@ function AgpTable({ report }: { report: AgpReport }) {
   const hourly = report.agp.filter((p): p is Point => p !== null && p.minute % 60 === 0);
   // A percentile that is a sentinel (39 or 401) reads LOW or HIGH, like any reading.
   const v = (n: number) => displayValue(n, report.unit);
+  // Below 480 px each hour is a line of labelled percentiles (stack-narrow stack-inline, app/globals.css).
   return (
-    <table className="mt-2 w-full text-right tabular-nums">
+    <table className="stack-narrow stack-inline mt-2 w-full text-right tabular-nums" data-testid="agp-hourly">
       <caption className="sr-only">Glucose percentiles by hour of the day, {report.unit}</caption>
       <thead>
         <tr>
@@ -226,12 +227,12 @@ function AgpTable({ report }: { report: AgpReport }) {
             <th scope="row" className="text-left font-normal">
               {clock(p.minute)}
             </th>
-            <td>{v(p.p5)}</td>
-            <td>{v(p.p25)}</td>
-            <td>{v(p.p50)}</td>
-            <td>{v(p.p75)}</td>
-            <td>{v(p.p95)}</td>
-            <td>{p.n}</td>
+            <td data-label="5%">{v(p.p5)}</td>
+            <td data-label="25%">{v(p.p25)}</td>
+            <td data-label="Median">{v(p.p50)}</td>
+            <td data-label="75%">{v(p.p75)}</td>
+            <td data-label="95%">{v(p.p95)}</td>
+            <td data-label="Readings">{p.n}</td>
           </tr>
         ))}
       </tbody>

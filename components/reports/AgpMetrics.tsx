@@ -17,9 +17,8 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
   // printed report keeps to one page.
   const cvGoal = report.goals?.find((g) => g.metric === "cv");
   const timeGoals = report.goals?.filter((g) => g.metric !== "cv");
-  // The fourth element marks a row shown on screen only (issue 14's time in tight range: with it
-  // the printed AGP ran onto a second Letter page).
-  const stats: Array<[string, string, string?, "screen"?]> = [
+  // The fourth element puts a short note on the value's line on paper (a line less on the one page).
+  const stats: Array<[string, string, string?, "inline-on-paper"?]> = [
     [
       "Period",
       period.firstDay && period.lastDay
@@ -30,6 +29,7 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
       "Sensor active",
       metrics.sensorActivePercent === null ? "—" : `${metrics.sensorActivePercent.toFixed(1)}%`,
       `${metrics.nValues} readings`,
+      "inline-on-paper",
     ],
     ["Mean glucose", report.meanText === null ? "—" : `${report.meanText} ${report.unit}`],
     ["Glucose Management Indicator (GMI)", metrics.gmi === null ? "—" : `${metrics.gmi.toFixed(1)}%`],
@@ -48,12 +48,10 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
         : `${report.gri.current.gri.toFixed(1)} · zone ${report.gri.current.zone}`,
       report.gri.current ? `${GRI_ZONE_WORDS[report.gri.current.zone]} (zones A–E)` : undefined,
     ],
-    // Issue 14: time in tight range (2023 consensus), as percent of readings.
+    // Issue 14: time in tight range (2023 consensus), as percent of readings; printed too.
     [
       `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit})`,
       metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
-      undefined,
-      "screen",
     ],
   ];
   return (
@@ -65,23 +63,24 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
         {metrics.sensorActivePercent !== null && metrics.sensorActivePercent < SENSOR_ACTIVE_MIN_PERCENT && (
           <p
             role="note"
-            className="mb-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+            className="agp-sensor-note mb-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
           >
             The sensor was active {metrics.sensorActivePercent.toFixed(0)}% of this period: the consensus asks
             for at least {SENSOR_ACTIVE_MIN_PERCENT}% before these numbers describe the period reliably.
           </p>
         )}
         <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="agp-stats">
-          {stats.map(([term, value, note, only]) => (
-            <div
-              key={term}
-              className={`flex items-baseline justify-between gap-3 py-1 ${only === "screen" ? "print:hidden" : ""}`}
-            >
+          {stats.map(([term, value, note, paper]) => (
+            <div key={term} className="flex items-baseline justify-between gap-3 py-1">
               <dt>{term}</dt>
               <dd className="text-right font-semibold tabular-nums">
                 {value}
                 {note && (
-                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">{note}</span>
+                  <span
+                    className={`block text-xs font-normal text-slate-700 dark:text-slate-300 ${paper ? "print:ml-1 print:inline" : ""}`}
+                  >
+                    {note}
+                  </span>
                 )}
               </dd>
             </div>

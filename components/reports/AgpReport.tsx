@@ -30,7 +30,7 @@ export function AgpReport({ report }: { report: AgpReportModel }) {
         </p>
         <AgpChart report={report} />
       </section>
-      <section aria-labelledby="agp-days-heading">
+      <section aria-labelledby="agp-days-heading" className="agp-days">
         <h2 id="agp-days-heading" className="mb-2 font-semibold">
           Daily glucose profiles{" "}
           <span className="font-normal text-slate-700 dark:text-slate-300">

@@ -374,7 +374,14 @@ describe("overviewEpisodes and time in tight range (issue 14)", () => {
     expect(e.firstDisplayTime).toBe(iso(END - 40 * MIN - 300 * MIN));
     expect(e.lastDisplayTime).toBe(iso(END - 300 * MIN));
     // 07:00 receiver's clock is not night; one 20-minute low at 60.
-    expect(e.view!.lows).toEqual({ count: 1, atNight: 0, meanDurationMinutes: 20, veryLow: 0, extended: 0 });
+    expect(e.view!.lows).toEqual({
+      count: 1,
+      atNight: 0,
+      atNightPercent: 0,
+      meanDurationMinutes: 20,
+      veryLow: 0,
+      extended: 0,
+    });
     expect(e.view!.rows.find((r) => r.kind === "hypoLevel1")!.meanGlucoseText).toBe("60 mg/dL");
   });
 

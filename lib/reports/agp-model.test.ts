@@ -164,6 +164,7 @@ describe("buildAgpReport", () => {
     expect(report.episodes!.lows).toEqual({
       count: 14,
       atNight: 14,
+      atNightPercent: 100,
       meanDurationMinutes: 60,
       veryLow: 14,
       extended: 0,

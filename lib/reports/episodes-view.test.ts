@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cgmEpisodes } from "@/lib/metrics/episodes";
-import { episodeRule, episodesView, meanGlucoseText } from "./episodes-view";
+import {
+  episodeRule,
+  episodeShortRule,
+  episodesView,
+  lowsAtNightText,
+  meanGlucoseText,
+} from "./episodes-view";
 
 const MIN = 60_000;
 /** Readings every 5 minutes from hh:mm on 2026-01-01 (receiver's clock). */
@@ -21,7 +27,14 @@ describe("episodesView", () => {
   const view = episodesView(cgmEpisodes(readings), "mg/dL")!;
 
   it("the overview's numbers: 2 lows, 1 at night, average (15 + 20) / 2 = 17.5 min; 1 level 2; 1 high", () => {
-    expect(view.lows).toEqual({ count: 2, atNight: 1, meanDurationMinutes: 17.5, veryLow: 1, extended: 0 });
+    expect(view.lows).toEqual({
+      count: 2,
+      atNight: 1,
+      atNightPercent: 50,
+      meanDurationMinutes: 17.5,
+      veryLow: 1,
+      extended: 0,
+    });
     expect(view.highs).toEqual({ count: 1, meanDurationMinutes: 15, veryHigh: 1 });
   });
 
@@ -42,6 +55,20 @@ describe("episodesView", () => {
     expect(mmol.rows[0]!.rule).toBe("below 3.9 mmol/L for 15 min or more");
     expect(mmol.rows[3]!.meanGlucoseText).toBe("14.4 mmol/L");
     expect(episodeRule("hypoExtended", "mg/dL")).toBe("below 70 mg/dL for over 2 h");
+  });
+
+  it("the night share in words, of level 1 lows (level 2 inside them not counted twice)", () => {
+    expect(lowsAtNightText(view.lows)).toBe("1 of 2 lows (50%) started at night");
+    const one = episodesView(cgmEpisodes(every5(8, 0, [65, 65, 65, 65, ...up])), "mg/dL")!;
+    expect(lowsAtNightText(one.lows)).toBe("0 of 1 low started at night");
+    const none = episodesView(cgmEpisodes(every5(8, 0, [...up, ...up])), "mg/dL")!;
+    expect(lowsAtNightText(none.lows)).toBeNull();
+  });
+
+  it("the printed AGP's short rules: the limit in the unit on screen, the unit left to the header", () => {
+    expect(view.rows.map((r) => r.shortRule)).toEqual(["<70", "<54", "<70 over 2 h", ">180", ">250"]);
+    expect(episodeShortRule("hypoLevel2", "mmol/L")).toBe("<3.0");
+    expect(episodeShortRule("hyperLevel2", "mmol/L")).toBe(">13.9");
   });
 
   it("null where episodes cannot be computed", () => {

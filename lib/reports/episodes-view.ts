@@ -14,7 +14,7 @@ import {
   type EpisodeKind,
   startsAtNight,
 } from "@/lib/metrics/episodes";
-import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
+import { formatDuration, formatMgdlIn, formatPercent } from "@/lib/trace/format";
 
 /**
  * The CGM episodes (lib/metrics/episodes.ts) as pages show them, in the unit on screen: a row per
@@ -30,6 +30,8 @@ export interface EpisodeRow {
   name: string;
   /** The rule in the unit on screen: "below 70 mg/dL for 15 min or more". */
   rule: string;
+  /** The rule as the printed AGP's narrow table gives it, its unit in the header: "<70", "<70 over 2 h". */
+  shortRule: string;
   count: number;
   /** Episodes per day of valid sensor time, as text ("0.43"). */
   perDayText: string;
@@ -44,7 +46,15 @@ export interface EpisodeRow {
 export interface EpisodesView {
   rows: EpisodeRow[];
   /** Level 1 lows (level 2 included), the overview's sentence. */
-  lows: { count: number; atNight: number; meanDurationMinutes: number; veryLow: number; extended: number };
+  lows: {
+    count: number;
+    atNight: number;
+    /** atNight as a share of count (iglu-style night hypoglycaemia), percent; null without lows. */
+    atNightPercent: number | null;
+    meanDurationMinutes: number;
+    veryLow: number;
+    extended: number;
+  };
   highs: { count: number; meanDurationMinutes: number; veryHigh: number };
 }
 
@@ -83,6 +93,35 @@ export function episodeRule(kind: EpisodeKind, unit: GlucoseUnit): string {
   }
 }
 
+/** The limit of each kind, in the unit on screen without its name: "<70", ">250", "<70 over 2 h". */
+export function episodeShortRule(kind: EpisodeKind, unit: GlucoseUnit): string {
+  const g = (mgdl: number) => formatMgdlIn(mgdl, unit);
+  switch (kind) {
+    case "hypoLevel1":
+      return `<${g(LOW_BELOW_MGDL)}`;
+    case "hypoLevel2":
+      return `<${g(VERY_LOW_BELOW_MGDL)}`;
+    case "hypoExtended":
+      return `<${g(LOW_BELOW_MGDL)} over ${formatDuration(EXTENDED_HYPO_MINUTES)}`;
+    case "hyperLevel1":
+      return `>${g(IN_RANGE_MAX_MGDL)}`;
+    case "hyperLevel2":
+      return `>${g(HIGH_MAX_MGDL)}`;
+  }
+}
+
+/**
+ * The night share of the lows in words: "12 of 27 lows (44%) started at night"; null without
+ * lows. The share is of level 1 lows (level 2 ones included), as `nightHypoglycaemia` counts it.
+ */
+export function lowsAtNightText(lows: EpisodesView["lows"]): string | null {
+  if (lows.count === 0 || lows.atNightPercent === null) return null;
+  const noun = lows.count === 1 ? "low" : "lows";
+  // A share of none is no news in a percent ("0.0%" would suggest a rounded small share).
+  const share = lows.atNight === 0 ? "" : ` (${formatPercent(lows.atNightPercent)})`;
+  return `${lows.atNight} of ${lows.count} ${noun}${share} started at night`;
+}
+
 const nightCount = (list: readonly Episode[]) => list.filter((e) => startsAtNight(e.startMs)).length;
 
 /** Null where no episodes can be computed (readings too sparse: more than 45 minutes apart). */
@@ -94,6 +133,7 @@ export function episodesView(cgm: CgmEpisodes | null, unit: GlucoseUnit): Episod
       kind,
       name: episodeKindName(kind),
       rule: episodeRule(kind, unit),
+      shortRule: episodeShortRule(kind, unit),
       count: s.count,
       perDayText: s.perDay.toFixed(2),
       meanDurationText: s.count === 0 ? null : durationText(s.meanDurationMinutes),
@@ -107,6 +147,7 @@ export function episodesView(cgm: CgmEpisodes | null, unit: GlucoseUnit): Episod
     lows: {
       count: e.hypoLevel1.count,
       atNight: cgm.nightHypo.count,
+      atNightPercent: cgm.nightHypo.percent,
       meanDurationMinutes: e.hypoLevel1.meanDurationMinutes,
       veryLow: e.hypoLevel2.count,
       extended: e.hypoExtended.count,

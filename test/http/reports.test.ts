@@ -241,8 +241,23 @@ describe("GET /api/reports/agp-pdf", () => {
   const pdf = (s: DashboardSession | null, query: string) =>
     fetch(`${base}/api/reports/agp-pdf?${query}`, { headers: s ? { Cookie: s.cookie } : {} });
 
-  it.each(["a4", "letter"])("prints the patient's AGP report on one %s page", async (paper) => {
-    const res = await pdf(user1, `days=14&paper=${paper}`);
+  // SandboxUser3 reads mmol/L (longer labels) and SandboxUser5's sensor ran 23% of the time (the
+  // report's warning note): both printed on two Letter pages before the print layout made room.
+  it.each([
+    ["SandboxUser1", "a4"],
+    ["SandboxUser1", "letter"],
+    ["SandboxUser3", "a4"],
+    ["SandboxUser3", "letter"],
+    ["SandboxUser5", "a4"],
+    ["SandboxUser5", "letter"],
+  ])("prints %s's AGP report on one %s page", async (username, paper) => {
+    const session =
+      username === "SandboxUser1"
+        ? user1
+        : username === "SandboxUser3"
+          ? user3
+          : await signIn(base, username);
+    const res = await pdf(session, `days=14&paper=${paper}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("cache-control")).toBe("private, no-store");

@@ -51,7 +51,8 @@ export default async function AuditPage({
           <p data-testid="audit-empty">Nothing recorded{before ? " before this point" : " yet"}.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="audit-log">
+            {/* Below 480 px each entry is a block: its time, then who, what and whom labelled (stack-narrow). */}
+            <table className="stack-narrow w-full text-left text-sm" data-testid="audit-log">
               <caption className="sr-only">Audit log of {clinic.name}, newest first</caption>
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -79,19 +80,25 @@ export default async function AuditPage({
                     className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
                     data-action={e.action}
                   >
-                    <td className="py-2 pr-4 whitespace-nowrap">
+                    <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
                       <ViewerTime at={e.at.toISOString()} />
+                    </th>
+                    <td data-label="Who" className="py-2 pr-4">
+                      {e.actorName ?? "—"}
                     </td>
-                    <td className="py-2 pr-4">{e.actorName ?? "—"}</td>
-                    <td className="py-2 pr-4">{AUDIT_ACTION_LABEL[e.action] ?? e.action}</td>
-                    <td className="py-2 pr-4">
+                    <td data-label="What" className="py-2 pr-4">
+                      {AUDIT_ACTION_LABEL[e.action] ?? e.action}
+                    </td>
+                    <td data-label="Patient" className="py-2 pr-4">
                       {e.clinicPatientId === null ? (
                         <em data-testid="audit-all-patients">All patients</em>
                       ) : (
                         (e.patientName ?? "—")
                       )}
                     </td>
-                    <td className="py-2 break-all text-slate-700 dark:text-slate-300">{e.detail ?? ""}</td>
+                    <td data-label="Details" className="py-2 break-all text-slate-700 dark:text-slate-300">
+                      {e.detail ?? ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>
