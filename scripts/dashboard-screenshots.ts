@@ -1,6 +1,6 @@
 /**
  * Screenshots of the patient's dashboard for every sandbox user, at desktop (1280 px) and phone
- * (390 px) widths, light and dark: `node --import tsx scripts/dashboard-screenshots.ts [outDir]`
+ * (390 and 360 px) widths, light and dark: `node --import tsx scripts/dashboard-screenshots.ts [outDir]`
  * (needs `npm run build`). The README's pictures are docs/dashboard-{desktop,phone}.png from here.
  */
 import { mkdirSync } from "node:fs";
@@ -17,8 +17,11 @@ const PATHS = (process.env.PATHS ?? "/dashboard,/dashboard?range=14d").split(","
 async function shootUser(browser: Browser, base: string, out: string, user: string) {
   for (const [label, width, height, scheme] of [
     ["desktop", 1280, 900, "light"],
-    ["phone", 390, 844, "light"],
     ["desktop-dark", 1280, 900, "dark"],
+    ["phone", 390, 844, "light"],
+    ["phone-dark", 390, 844, "dark"],
+    ["phone-360", 360, 780, "light"],
+    ["phone-360-dark", 360, 780, "dark"],
   ] as const) {
     const context = await browser.newContext({
       viewport: { width, height },

@@ -173,7 +173,7 @@ describe("populationRow", () => {
 });
 
 describe("populationRow by the patient's target group", () => {
-  /** 30 % of readings at 150 mg/dL and 70 % at 100, in both periods. */
+  /** 29 % of readings at 150 mg/dL and 71 % at 100, in both periods (over the 70 % in range goal). */
   const period = (n: number) => ({
     n,
     veryLow: 0,
@@ -182,15 +182,15 @@ describe("populationRow by the patient's target group", () => {
     high: 0,
     veryHigh: 0,
     below63: 0,
-    above140: n * 0.3,
-    tightRange: n * 0.7,
-    sum: n * 115,
-    sumOfSquares: n * (0.3 * 150 ** 2 + 0.7 * 100 ** 2),
+    above140: n * 0.29,
+    tightRange: n * 0.71,
+    sum: n * (0.29 * 150 + 0.71 * 100),
+    sumOfSquares: n * (0.29 * 150 ** 2 + 0.71 * 100 ** 2),
   });
   const sums = { lastSystemMs: NOW - HOUR, clockOffsetMs: 0, current: period(3780), previous: period(4032) };
 
   it("flags the same readings on the pregnancy goals where the standard goals flag nothing", () => {
-    // 30 % at 150 mg/dL: in range 70–180, above the pregnancy range's 140 (goal: under 25 %).
+    // 29 % at 150 mg/dL: in range 70–180, above the pregnancy range's 140 (goal: under 25 %).
     const standard = populationRow(patient({ targetGroup: "standard" }), sums, CONSENSUS_TRIAGE, NOW);
     const pregnancy = populationRow(patient({ targetGroup: "pregnancy" }), sums, CONSENSUS_TRIAGE, NOW);
     expect(standard.flags).toEqual([]);
