@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseServiceTime, serviceTimeUtcMs } from "./datetime";
+import { daysOfWeek, exerciseSubTypes, healthSubTypes, windowQueryOf } from "./schemas";
 import { ARROW_TRENDS } from "./trend";
 
 /**
@@ -68,15 +69,8 @@ export const EVENT_SUB_TYPES_V3 = [
   "unknown",
   "fastActing",
   "longActing",
-  "light",
-  "medium",
-  "heavy",
-  "illness",
-  "stress",
-  "highSymptoms",
-  "lowSymptoms",
-  "cycle",
-  "alcohol",
+  ...exerciseSubTypes,
+  ...healthSubTypes,
 ] as const;
 export const EVENT_UNITS_V3 = ["unknown", "grams", "mg/dL", "mmol/L", "minutes", "units"] as const;
 export const EVENT_STATUSES_V3 = ["created", "updated", "deleted"] as const;
@@ -106,15 +100,7 @@ export const ALERT_SETTING_UNITS_V3 = [
 export const OVERRIDE_MODES_V3 = ["unknown", "quiet", "vibrate"] as const;
 export const SOUND_THEMES_V3 = ["unknown", "modern", "classic"] as const;
 export const SOUND_OUTPUT_MODES_V3 = ["unknown", "sound", "vibrate", "match"] as const;
-export const DAYS_OF_WEEK_V3 = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-] as const;
+export const DAYS_OF_WEEK_V3 = daysOfWeek;
 
 export type TransmitterGenerationV3 = (typeof TRANSMITTER_GENERATIONS_V3)[number];
 export type TransmitterVariantV3 = (typeof TRANSMITTER_VARIANTS_V3)[number];
@@ -330,23 +316,8 @@ export function v3QueryTimeMs(text: string): number | null {
   return t ? serviceTimeUtcMs(t) : null;
 }
 
-/** The startDate/endDate of a windowed v3 endpoint: the window is [start, end) on systemTime. */
-export const v3WindowQuerySchema = z
-  .object({
-    startDate: z.string({ error: "startDate is required" }).pipe(v3QueryTimeSchema),
-    endDate: z.string({ error: "endDate is required" }).pipe(v3QueryTimeSchema),
-  })
-  .refine((q) => (v3QueryTimeMs(q.startDate) ?? 0) < (v3QueryTimeMs(q.endDate) ?? 0), {
-    message: "startDate must be before endDate",
-    path: ["startDate"],
-  });
-
-export function v3WindowQueryFrom(searchParams: URLSearchParams) {
-  return v3WindowQuerySchema.safeParse({
-    startDate: searchParams.get("startDate") ?? undefined,
-    endDate: searchParams.get("endDate") ?? undefined,
-  });
-}
+/** The startDate/endDate of a windowed v3 endpoint (read with `windowQueryFrom`): [start, end) on systemTime. */
+export const v3WindowQuerySchema = windowQueryOf(v3QueryTimeSchema, v3QueryTimeMs);
 
 /**
  * The optional `lastSyncTime` of v3 dataRange. Tidepool's code says the service requires a zone on

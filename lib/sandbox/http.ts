@@ -5,7 +5,7 @@ import {
   V3_MAX_WINDOW_DAYS,
   v3LastSyncTimeSchema,
   v3QueryTimeMs,
-  v3WindowQueryFrom,
+  v3WindowQuerySchema,
   windowQueryFrom,
   zodMessage,
 } from "@/lib/cgm";
@@ -126,7 +126,7 @@ const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * 86_400_000;
  * sit on whole seconds), as every generator reads windows.
  */
 export function parseV3Window(searchParams: URLSearchParams): DataWindow {
-  const parsed = v3WindowQueryFrom(searchParams);
+  const parsed = windowQueryFrom(searchParams, v3WindowQuerySchema);
   if (!parsed.success) throw new ApiError(400, "invalid_request", zodMessage(parsed.error.issues));
   const startMs = v3QueryTimeMs(parsed.data.startDate)!;
   const endMs = v3QueryTimeMs(parsed.data.endDate)!;
