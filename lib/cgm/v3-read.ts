@@ -164,7 +164,8 @@ export interface EgvV3Read extends ReadTimes {
 
 const egvFields = transmitterFields.extend({
   transmitterTicks: openInteger,
-  value: openInteger,
+  // Not rounded: an EGV in mmol/L (the enum allows it) keeps its decimals.
+  value: openNumber,
   status: openEnum(EGV_STATUSES_V3),
   trend: openEnum(TRENDS_V3),
   trendRate: openNumber,

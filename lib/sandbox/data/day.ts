@@ -28,8 +28,8 @@ import { gapsOfDay, sessionsBetween } from "./sessions";
  * today's entry is computed in full (its future part is never served) and cached like any other.
  *
  * EGVs are kept compact (typed arrays, ~3.5 KB per day instead of ~40 KB of objects), so the LRU
- * can hold every day of every user (about 3,000 entries, ~10 MB) and objects are only made for
- * what is served.
+ * can hold every day of every user (seven users with data, about 5,000 entries, ~18 MB) and objects
+ * are only made for what is served.
  *
  * Reading rules:
  * - realtime = round(soft(model) + sensor noise + compression artifact), below 40 → 39 (status
@@ -92,7 +92,7 @@ export interface DayEntry {
   v3OnlyEvents?: SandboxV3OnlyEvent[];
 }
 
-const DAY_CACHE_CAPACITY = 3000;
+const DAY_CACHE_CAPACITY = 6000;
 const days = new Lru<string, DayEntry>(DAY_CACHE_CAPACITY);
 
 function entryOf(user: SandboxUser, day: number): DayEntry {
