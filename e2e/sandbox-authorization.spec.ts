@@ -74,9 +74,9 @@ test("Deny sends the user back with error=access_denied", async ({ page, baseURL
   expect(back.searchParams.get("state")).toBe("st-2");
 });
 
-test("an unregistered redirect URI gets an error page, not a redirect", async ({ page, baseURL }) => {
+test("an unregistered redirect URI gets an error page (400), not a redirect", async ({ page, baseURL }) => {
   const app = await registerBrowserApp(baseURL!, "Strict app");
-  await page.goto(
+  const response = await page.goto(
     `/sandbox/v3/oauth2/login?${new URLSearchParams({
       client_id: app.client_id,
       redirect_uri: "https://evil.example/steal",
@@ -84,6 +84,7 @@ test("an unregistered redirect URI gets an error page, not a redirect", async ({
       scope: "offline_access",
     })}`,
   );
+  expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { name: "This sign-in link is not valid" })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(baseURL);
 });

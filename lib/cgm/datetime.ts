@@ -103,3 +103,76 @@ export function formatTime(secondsOfDay: number): string {
 export function secondsOfDay(ms: number): number {
   return Math.floor((((ms % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) / 1000);
 }
+
+// ---- API v3 times -------------------------------------------------------------------------------
+
+/**
+ * A time as API v3 writes it (service-v3-notes §3, "Common time rules"): the clock reading, and the
+ * UTC offset written after it when there is one. Records from phone apps carry offsets and
+ * receiver records do not, so `offsetMinutes` is null for those.
+ */
+export interface ServiceTime {
+  /** The written clock reading on the naive axis (whole seconds; a fraction is cut off). */
+  clockMs: number;
+  /** The written UTC offset in minutes (rounded to the nearest minute), or null when none is written. */
+  offsetMinutes: number | null;
+}
+
+// Lenient on purpose (notes §3 and §5 item 4, from Tidepool's parser of real responses): a space for
+// the T, missing zero padding, no seconds, a fraction of a second, an offset with seconds
+// (`-06:59:59`), without a colon, or hours only.
+const SERVICE_TIME =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})[Tt ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,]\d+)?)?\s*(?:([Zz])|([+-])(\d{1,2})(?::?(\d{2})(?::?(\d{2}))?)?)?$/;
+
+/** The clock reading and offset of a v3 time in any of the shapes real responses have, or null. */
+export function parseServiceTime(text: string): ServiceTime | null {
+  const m = SERVICE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const s = m[6] === undefined ? 0 : Number(m[6]);
+  if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 60) return null;
+  const day = Date.UTC(y, mo - 1, d);
+  // Date.UTC rolls 2026-02-30 over into March; a rolled date is not the date that was written.
+  if (d < 1 || new Date(day).getUTCDate() !== d) return null;
+  // A leap second is read as the last second of its minute.
+  const clockMs = day + ((h * 60 + mi) * 60 + Math.min(s, 59)) * 1000;
+  if (m[7]) return { clockMs, offsetMinutes: 0 };
+  if (!m[8]) return { clockMs, offsetMinutes: null };
+  const sign = m[8] === "-" ? -1 : 1;
+  const oh = Number(m[9]);
+  const om = m[10] === undefined ? 0 : Number(m[10]);
+  const os = m[11] === undefined ? 0 : Number(m[11]);
+  if (oh > 18 || om > 59 || os > 59) return null;
+  // Offsets such as -06:59:59 are clock drift written into the offset: Tidepool rounds them to the
+  // nearest minute, and so do we (-06:59:59 is -07:00).
+  const offsetMinutes = sign * Math.round(oh * 60 + om + os / 60);
+  return { clockMs, offsetMinutes: offsetMinutes === 0 ? 0 : offsetMinutes };
+}
+
+/** The UTC instant of a v3 time: its clock reading less its offset, or the reading itself without one. */
+export function serviceTimeUtcMs(t: ServiceTime): number {
+  return t.clockMs - (t.offsetMinutes ?? 0) * MS_PER_MINUTE;
+}
+
+/** `+02:00`, `-05:30`, `+00:00`: a UTC offset as v3 writes it after a displayTime. */
+export function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * A time as v3 writes it: the clock reading, then `Z` for UTC (a systemTime), the offset (a
+ * displayTime), or nothing (receivers write no offsets).
+ */
+export function formatServiceTime(clockMs: number, offset: number | "Z" | null): string {
+  if (offset === null) return formatDateTime(clockMs);
+  return formatDateTime(clockMs) + (offset === "Z" ? "Z" : formatOffset(offset));
+}

@@ -339,20 +339,31 @@ export function v2Bounds(
 
 // ---- Requests: windows --------------------------------------------------------------------------
 
-/** The startDate/endDate query of every windowed endpoint; the window is [start, end] on systemTime. */
-export const windowQuerySchema = z
-  .object({
-    startDate: z.string({ error: "startDate is required" }).pipe(dateTimeSchema),
-    endDate: z.string({ error: "endDate is required" }).pipe(dateTimeSchema),
-  })
-  .refine((q) => (parseDateTime(q.startDate) ?? 0) < (parseDateTime(q.endDate) ?? 0), {
-    message: "startDate must be before endDate",
-    path: ["startDate"],
-  });
+/** A startDate/endDate query whose times `time` checks and `toMs` reads, the start before the end. */
+export function windowQueryOf(time: z.ZodType<string, string>, toMs: (text: string) => number | null) {
+  return z
+    .object({
+      startDate: z.string({ error: "startDate is required" }).pipe(time),
+      endDate: z.string({ error: "endDate is required" }).pipe(time),
+    })
+    .refine((q) => (toMs(q.startDate) ?? 0) < (toMs(q.endDate) ?? 0), {
+      message: "startDate must be before endDate",
+      path: ["startDate"],
+    });
+}
 
-/** The window of a request's query, checked; the sandbox and the dashboard's proxy read it alike. */
-export function windowQueryFrom(searchParams: URLSearchParams) {
-  return windowQuerySchema.safeParse({
+/** The startDate/endDate query of every windowed v1/v2 endpoint; the window is [start, end] on systemTime. */
+export const windowQuerySchema = windowQueryOf(dateTimeSchema, parseDateTime);
+
+/**
+ * The window of a request's query, checked (v1/v2 by default, or v3's `v3WindowQuerySchema`); the
+ * sandbox and the dashboard's proxy read it alike.
+ */
+export function windowQueryFrom(
+  searchParams: URLSearchParams,
+  schema: ReturnType<typeof windowQueryOf> = windowQuerySchema,
+) {
+  return schema.safeParse({
     startDate: searchParams.get("startDate") ?? undefined,
     endDate: searchParams.get("endDate") ?? undefined,
   });

@@ -7,10 +7,12 @@ import {
   devicesV2ResponseSchema,
   type EgvsV1Response,
   type EgvsV2Response,
+  type EgvV3Read,
   type EventV1,
   type EventV2,
   egvsV1ResponseSchema,
   egvsV2ResponseSchema,
+  egvsV3ReadSchema,
   eventsV1ResponseSchema,
   eventsV2ResponseSchema,
   formatDateTime,
@@ -19,6 +21,8 @@ import {
   type StatisticsV2Response,
   statisticsV1ResponseSchema,
   statisticsV2ResponseSchema,
+  V3_MAX_WINDOW_DAYS,
+  type V3Read,
   windowBoundsProblem,
 } from "@/lib/cgm";
 import { currentCallContext } from "./call-gate";
@@ -138,25 +142,59 @@ export function checkedWindow(window: Window): { startMs: number; endMs: number 
   return { startMs, endMs };
 }
 
-/** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
-async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
+/**
+ * Splits a window longer than the configured maximum; each chunk is fetched and parsed. v3 answers
+ * at most 30 days and ends a window before endDate (service-v3-notes §1.2): its chunks are at most
+ * 30 days and each ends where the next starts, so no second between them is lost.
+ */
+async function chunked<T>(
+  window: Window,
+  fetchChunk: (chunk: Window) => Promise<T>,
+  version: "v1" | "v2" | "v3" = "v2",
+): Promise<T[]> {
   const { startMs: start, endMs: end } = checkedWindow(window);
-  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) => ({
+  const maxDays = serviceConfig().maxWindowDays;
+  const parts = splitWindow(start, end, version === "v3" ? Math.min(maxDays, V3_MAX_WINDOW_DAYS) : maxDays);
+  const chunks = parts.map((c, i) => ({
     startDate: formatDateTime(c.startMs),
-    endDate: formatDateTime(c.endMs),
+    endDate: formatDateTime(version === "v3" && i < parts.length - 1 ? c.endMs + 1000 : c.endMs),
   }));
   return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
 }
 
 const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
 
-type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
+type EgvsOf<V> = V extends "v1" ? EgvsV1Response : V extends "v3" ? V3Read<EgvV3Read> : EgvsV2Response;
+
+/** v3 EGVs, read leniently (lib/cgm/v3-read.ts) and merged by recordId. */
+async function getEgvsV3(connection: ConnectionRef, window: Window): Promise<V3Read<EgvV3Read>> {
+  const parts = await chunked(
+    window,
+    async (w) =>
+      parsed(
+        await serviceRequest(connection, { path: "/v3/users/self/egvs", query: windowQuery(w) }),
+        egvsV3ReadSchema,
+      ),
+    "v3",
+  );
+  const first = parts[0];
+  if (!first) throw new ServiceError("upstream_error", 400, "Empty window.");
+  return {
+    ...first,
+    records: mergeBySystemTime(
+      parts.map((p) => p.records),
+      (r) => r.recordId,
+    ),
+    dropped: parts.flatMap((p) => p.dropped),
+  };
+}
 
 export async function getEgvs<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
   window: Window,
 ): Promise<EgvsOf<V>> {
+  if (version === "v3") return (await getEgvsV3(connection, window)) as EgvsOf<V>;
   const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
   const parts = await chunked(window, async (w) =>
     parsed(
