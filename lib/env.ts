@@ -2,6 +2,38 @@ import "server-only";
 import { z } from "zod";
 import { DEFAULT_MAX_REQUEST_DAYS } from "@/lib/cgm/window-bounds";
 
+/** The API versions the dashboard can read the service's data with. */
+export const CGM_API_VERSIONS = ["v2", "v3"] as const;
+export type CgmApiVersion = (typeof CGM_API_VERSIONS)[number];
+
+/**
+ * The service's regions (service-v3-notes.md §1.3): each its own host, credentials and users (a
+ * patient's account exists in one region only, §5 item 11). `sandbox` is the service's own
+ * sandbox; `embedded` this app's (under APP_URL/sandbox).
+ */
+export const CGM_REGIONS = ["embedded", "us", "ous", "jp", "sandbox"] as const;
+export type CgmRegion = (typeof CGM_REGIONS)[number];
+
+export const REGION_BASE_URLS: Record<Exclude<CgmRegion, "embedded">, string> = {
+  us: "https://api.dexcom.com",
+  ous: "https://api.dexcom.eu",
+  jp: "https://api.dexcom.jp",
+  sandbox: "https://sandbox-api.dexcom.com",
+};
+
+/**
+ * How late each region releases readings, in minutes (notes §1.6: about 1 hour for US users and 3
+ * hours outside the US; the service's own sandbox is not documented, and is taken as the longer,
+ * so a page never warns of a delay the service may have by design). The embedded sandbox has none.
+ */
+export const REGION_DATA_DELAY_MINUTES: Record<CgmRegion, number> = {
+  embedded: 0,
+  us: 60,
+  ous: 180,
+  jp: 180,
+  sandbox: 180,
+};
+
 /**
  * The whole configuration, validated once. Every environment variable the app reads is here,
  * so the README's configuration table and this schema must agree.
@@ -19,7 +51,18 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
       .optional(),
+    // Where the service is: a region's preset (REGION_BASE_URLS), or the embedded sandbox when
+    // neither this nor CGM_API_BASE_URL is set. CGM_API_BASE_URL, when set, is the address used.
+    CGM_REGION: z
+      .enum(CGM_REGIONS, { error: `CGM_REGION must be one of ${CGM_REGIONS.join(", ")}` })
+      .optional(),
     CGM_API_BASE_URL: z.url().optional(),
+    // The API version the dashboard reads the service's data with. v3 is the real service's
+    // current one (the only one that serves G6, G7 and Dexcom ONE data); v2 keeps the service's
+    // statistics endpoint.
+    CGM_API_VERSION: z
+      .enum(CGM_API_VERSIONS, { error: `CGM_API_VERSION must be one of ${CGM_API_VERSIONS.join(", ")}` })
+      .default("v2"),
     SANDBOX: onOff.optional(),
     SANDBOX_ACCESS_TOKEN_TTL: positiveInt.default(7200),
     SANDBOX_AUTH_CODE_TTL: positiveInt.default(60),
@@ -113,18 +156,27 @@ export const envSchema = z
   .transform((env) => {
     const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
     const embeddedBase = `${appUrl}/sandbox`;
-    const cgmApiBaseUrl = (env.CGM_API_BASE_URL ?? embeddedBase).replace(/\/$/, "");
+    const region = env.CGM_REGION ?? (env.CGM_API_BASE_URL ? null : "embedded");
+    const presetBase = region === null || region === "embedded" ? embeddedBase : REGION_BASE_URLS[region];
+    const cgmApiBaseUrl = (env.CGM_API_BASE_URL ?? presetBase).replace(/\/$/, "");
     const usesEmbeddedSandbox = cgmApiBaseUrl === embeddedBase;
     return {
       ...env,
       APP_URL: appUrl,
       PDF_RENDER_URL: (env.PDF_RENDER_URL ?? appUrl).replace(/\/$/, ""),
       CGM_API_BASE_URL: cgmApiBaseUrl,
+      /** The preset the address came from; null for an address of CGM_API_BASE_URL alone. */
+      CGM_REGION: region,
       // The sandbox is on by default only while the dashboard talks to it; pointed elsewhere, it
       // stays off unless asked for, so a production deployment does not expose a fake service.
       sandboxEnabled: env.SANDBOX ? env.SANDBOX === "on" : usesEmbeddedSandbox,
-      // The embedded sandbox releases readings at once; the real service up to three hours late.
-      CGM_DATA_DELAY_MINUTES: env.CGM_DATA_DELAY_MINUTES ?? (usesEmbeddedSandbox ? 0 : 180),
+      // The embedded sandbox releases readings at once; the real service up to three hours late,
+      // by region. An address of our own choosing, without a region, is given the longest delay.
+      CGM_DATA_DELAY_MINUTES:
+        env.CGM_DATA_DELAY_MINUTES ??
+        (usesEmbeddedSandbox
+          ? 0
+          : REGION_DATA_DELAY_MINUTES[region && region !== "embedded" ? region : "ous"]),
       usesEmbeddedSandbox,
     };
   })
@@ -142,7 +194,7 @@ export const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: [key],
-          message: `${key} is required when CGM_API_BASE_URL points to another service`,
+          message: `${key} is required when CGM_API_BASE_URL or CGM_REGION points to another service`,
         });
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MS_PER_DAY, parseDateTime, type StatisticsV2Request, secondsOfDay } from "@/lib/cgm";
-import { computeStatisticsV1, computeStatisticsV2, type ServedEgv } from "@/lib/sandbox/statistics";
+import { computeStatisticsV1, computeStatisticsV2, type ServedEgv } from "@/lib/metrics/service-statistics";
 import {
   assembleResults,
   dayShare,

@@ -16,7 +16,7 @@ import { type TargetRangeV2, targetRangeV2, v1RequestOf } from "./statistics-win
 /**
  * Statistics by time of day from the service, per window, honestly.
  *
- * What the service computes (spec 2.6 and section 4; lib/sandbox/statistics.ts): ONE answer for the
+ * What the service computes (spec 2.6 and section 4; lib/metrics/service-statistics.ts): ONE answer for the
  * request's time ranges taken together. Its min … q3, utilizationPercent, nDays, nValues and
  * hypoglycemiaRisk are of every reading of the startDate–endDate window, whatever its time of day;
  * only the range groups depend on the time ranges, each reading counted with the bounds of the

@@ -16,6 +16,7 @@ import {
   type StatisticsV2Request,
   sentinelValue,
 } from "@/lib/cgm";
+import { computeStatisticsV1, computeStatisticsV2 } from "@/lib/metrics/service-statistics";
 import {
   dataRange,
   devicesV1,
@@ -29,7 +30,6 @@ import { Lru } from "./data/lru";
 import type { DataWindow } from "./http";
 import { RawJson } from "./raw-json";
 import type { SandboxCalibration, SandboxEgv, SandboxEvent } from "./records";
-import { computeStatisticsV1, computeStatisticsV2 } from "./statistics";
 import type { SandboxUser } from "./users";
 
 /**

@@ -15,7 +15,7 @@ import {
   type ServedEgv,
   utilizationPercent,
   windowDays,
-} from "./statistics";
+} from "./service-statistics";
 
 const MIN5 = 5 * 60_000;
 const HOUR = 3_600_000;

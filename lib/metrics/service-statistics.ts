@@ -14,12 +14,16 @@ import {
   toMgdl,
   v2Bounds,
 } from "@/lib/cgm";
-import { lbgi, lbgiRiskCategory, summarize } from "@/lib/metrics";
+import { lbgi, lbgiRiskCategory } from "./risk-index";
+import { summarize } from "./summary";
 
 /**
  * The service's statistics engine (spec section 2.6), pure: the v1 and v2 statistics results from
- * exactly the EGVs that the egvs endpoint serves for the same window. No I/O, no clock, no
- * "server-only": the client may import `meetsHypoglycemiaRiskMinimum` and friends.
+ * exactly the EGVs that the egvs endpoint serves for the same window. One method for both of its
+ * users: the sandbox answers POST /v1|v2/users/self/statistics with it, and the dashboard computes
+ * the same results itself when it reads API v3, which has no statistics endpoint (and so no
+ * hypoglycemia risk; service-v3-notes.md §1.1). No I/O, no clock, no "server-only": the client may
+ * import `meetsHypoglycemiaRiskMinimum` and friends.
  *
  * Decisions (where the spec is silent, the choice is ours):
  * - Window: [windowStartMs, windowEndMs] on systemTime, both ends inclusive. The caller has
