@@ -6,6 +6,7 @@ import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { currentUserId } from "@/lib/auth";
 import { sharesOf } from "@/lib/clinic/patients";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sharing" };
 
@@ -73,6 +74,7 @@ export default async function SharingPage({
           once; what it already printed or downloaded stays with it.
         </p>
       </Panel>
+      <WithdrawAtService />
       {past.length > 0 && (
         <Panel title="Withdrawn" id="withdrawn">
           <ul className="list-disc pl-5">
@@ -86,5 +88,53 @@ export default async function SharingPage({
         </Panel>
       )}
     </PatientShell>
+  );
+}
+
+/**
+ * The way to end every clinic's access that needs no session here: revoking the dashboard at the
+ * service (service-spec.md §5, Revocation), after which every refresh of its tokens is refused and
+ * the clinic's pages say the patient must reconnect. Under v2 the service names no account, so a
+ * sign-in from another browser opens a separate account without these shares: the page says so
+ * plainly. Under v3 every sign-in of the account reaches this page.
+ */
+function WithdrawAtService() {
+  const e = env();
+  const permissions = e.usesEmbeddedSandbox && e.sandboxEnabled ? `${e.APP_URL}/sandbox/permissions` : null;
+  const v2 = e.CGM_API_VERSION === "v2";
+  return (
+    <Panel title="If you cannot open this page" id="withdraw-at-service">
+      <div data-testid="withdraw-at-service" data-api-version={e.CGM_API_VERSION} className="space-y-3">
+        {v2 ? (
+          <p>
+            This list is only in the account you are signed in to now. Signing in to this dashboard from
+            another browser or device opens a separate account that does not show these clinics, so it cannot
+            withdraw their access. Withdraw here, in this browser, while you can.
+          </p>
+        ) : (
+          <p>
+            Wherever you sign in to this dashboard with the same CGM account, you reach this list and can
+            withdraw a clinic&apos;s access.
+          </p>
+        )}
+        <p>
+          If you can no longer sign in here, end the access at the glucose data service instead: sign in to
+          your account on its website
+          {permissions ? (
+            <>
+              {" "}
+              (
+              <a href={permissions} className="underline">
+                its Permissions page
+              </a>
+              )
+            </>
+          ) : null}
+          , open <strong>Permissions</strong> and revoke <strong>Glucose Dashboard</strong>. From then on no
+          clinic receives new data of yours through this dashboard, and you sign in here again to use it. What
+          a clinic already printed or downloaded stays with it.
+        </p>
+      </div>
+    </Panel>
   );
 }

@@ -1,15 +1,18 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
+import type { TokenResponse } from "@/lib/cgm";
 import { relinkShares } from "@/lib/clinic/patients";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { decryptToken, encryptToken } from "@/lib/service-client/crypto";
+import { authorizationAccount, IdentityUnknown } from "@/lib/service-client/identity";
 import { exchangeAuthorizationCode, startAuthorization, TokenRequestError } from "@/lib/service-client/oauth";
 import { storeAuthorization } from "@/lib/service-client/tokens";
 import { adapter, newSessionToken } from "./adapter";
 import { SESSION_MAX_AGE_S } from "./index";
 import { safeReturnTo } from "./return-to";
+import { signInServiceAccount } from "./service-account";
 
 /**
  * Sign-in with the service (authorization code + PKCE S256), our own flow so the exchange goes
@@ -55,7 +58,11 @@ export type SignInFailure =
   | "invalid_state"
   | "expired"
   | "exchange_failed"
-  | "service_unavailable";
+  | "service_unavailable"
+  /** v3: the service did not say which account signed in, so no account could be chosen. */
+  | "no_identity"
+  /** v3: this browser is signed in to an account of another service account (or a clinician's). */
+  | "other_account";
 
 export type SignInResult =
   | { ok: true; sessionToken: string; expires: Date; returnTo: string }
@@ -63,8 +70,10 @@ export type SignInResult =
 
 /**
  * The callback: checks the state against the browser's cookie, spends the attempt, exchanges the
- * code, stores the tokens for the user (the signed-in user who started a reconnect, or a new one)
- * and opens a new session (a sign-in always gets a fresh session id).
+ * code, stores the tokens for the user and opens a new session (a sign-in always gets a fresh
+ * session id). Which user: under v3, the patient account of the service account that signed in
+ * (service-account.ts); under v2, which names no account, the signed-in user who started a
+ * reconnect, or a new one.
  */
 export async function completeSignIn(
   callbackUrl: URL,
@@ -83,7 +92,7 @@ export async function completeSignIn(
   const error = callbackUrl.searchParams.get("error");
   if (error) return { ok: false, reason: error === "access_denied" ? "access_denied" : "service_error" };
 
-  let tokens: Awaited<ReturnType<typeof exchangeAuthorizationCode>>;
+  let tokens: TokenResponse;
   try {
     tokens = await exchangeAuthorizationCode(callbackUrl, state, decryptToken(attempt.codeVerifierEnc));
   } catch (e) {
@@ -92,18 +101,52 @@ export async function completeSignIn(
     }
     throw e;
   }
+  const authorizedAt = new Date();
 
-  // A reconnect renews the connection of the user who started it, if that user is still the one
-  // signed in in this browser; otherwise the authorization makes a new patient account.
-  const userId =
-    attempt.userId && attempt.userId === currentUserId
-      ? attempt.userId
-      : (await adapter.createUser({ id: "", email: "", emailVerified: null, name: "Patient" })).id;
-  const connectionId = await storeAuthorization(userId, tokens);
-  // A patient who disconnected and connects again resumes the clinic shares they did not withdraw.
-  await relinkShares(userId, connectionId);
+  // A reconnect is for the user who started it, if that user is still the one signed in in this
+  // browser.
+  const signedInUserId = attempt.userId && attempt.userId === currentUserId ? attempt.userId : null;
+  const account =
+    env().CGM_API_VERSION === "v3"
+      ? await serviceAccountSignIn(tokens, authorizedAt, signedInUserId)
+      : { ok: true as const, userId: await v2Account(tokens, authorizedAt, signedInUserId) };
+  if (!account.ok) return account;
+  const { userId } = account;
   const sessionToken = newSessionToken();
   const expires = new Date(Date.now() + SESSION_MAX_AGE_S * 1000);
   await adapter.createSession({ sessionToken, userId, expires });
   return { ok: true, sessionToken, expires, returnTo: attempt.returnTo };
+}
+
+/** v3: the account of the service account behind the tokens (service-account.ts). */
+async function serviceAccountSignIn(
+  tokens: TokenResponse,
+  authorizedAt: Date,
+  signedInUserId: string | null,
+): Promise<{ ok: true; userId: string } | { ok: false; reason: SignInFailure }> {
+  let hash: string;
+  try {
+    hash = await authorizationAccount(tokens);
+  } catch (e) {
+    if (e instanceof IdentityUnknown) {
+      return { ok: false, reason: e.failure === "unavailable" ? "service_unavailable" : "no_identity" };
+    }
+    throw e;
+  }
+  return signInServiceAccount({ hash, tokens, authorizedAt, signedInUserId });
+}
+
+/**
+ * v2 names no account: a reconnect renews the signed-in user's connection, and any other sign-in
+ * makes a new patient account (so a second browser gets one; the sharing page says how to
+ * withdraw a clinic's access at the service from there).
+ */
+async function v2Account(tokens: TokenResponse, authorizedAt: Date, signedInUserId: string | null) {
+  const userId =
+    signedInUserId ??
+    (await adapter.createUser({ id: "", email: "", emailVerified: null, name: "Patient" })).id;
+  const connectionId = await storeAuthorization(userId, tokens, authorizedAt);
+  // A patient who disconnected and connects again resumes the clinic shares they did not withdraw.
+  await relinkShares(userId, connectionId);
+  return userId;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { acceptInvitation, createClinic, type InvitationProblem } from "./clinics";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
 
@@ -18,14 +19,6 @@ class Refused extends Error {
   constructor(readonly code: SignUpProblem) {
     super(code);
   }
-}
-
-/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle may wrap it). */
-function isUniqueViolation(e: unknown): boolean {
-  for (let x = e; x && typeof x === "object"; x = (x as { cause?: unknown }).cause) {
-    if ((x as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 export async function signUpClinician(

@@ -79,17 +79,33 @@ function tokenColumns(tokens: TokenResponse) {
 }
 
 /** Stores the tokens of a completed authorization as a new connection of `ownerId`. */
-export async function createConnection(ownerId: string, tokens: TokenResponse): Promise<string> {
+export async function createConnection(
+  ownerId: string,
+  tokens: TokenResponse,
+  authorizedAt = new Date(),
+  database?: Db,
+): Promise<string> {
   const id = randomUUID();
-  await (await db()).insert(schema.cgmConnections).values({ id, ownerId, ...tokenColumns(tokens) });
+  await (database ?? (await db()))
+    .insert(schema.cgmConnections)
+    .values({ id, ownerId, ...tokenColumns(tokens), authorizedAt });
   return id;
 }
 
 /** Replaces the tokens of an existing connection (reconnect) and makes it active again. */
-export async function replaceTokens(connectionId: string, tokens: TokenResponse): Promise<void> {
-  await (await db())
+export async function replaceTokens(
+  connectionId: string,
+  tokens: TokenResponse,
+  authorizedAt = new Date(),
+  database?: Db,
+): Promise<void> {
+  await (database ?? (await db()))
     .update(schema.cgmConnections)
-    .set({ ...tokenColumns(tokens), tokenVersion: sql`${schema.cgmConnections.tokenVersion} + 1` })
+    .set({
+      ...tokenColumns(tokens),
+      authorizedAt,
+      tokenVersion: sql`${schema.cgmConnections.tokenVersion} + 1`,
+    })
     .where(eq(schema.cgmConnections.id, connectionId));
 }
 
@@ -112,12 +128,50 @@ export async function connectionOfOwner(ownerId: string): Promise<Row | null> {
   return row ?? null;
 }
 
-/** Stores a completed authorization for the owner: renews their connection, or creates one. */
-export async function storeAuthorization(ownerId: string, tokens: TokenResponse): Promise<string> {
-  const existing = await connectionOfOwner(ownerId);
-  if (!existing) return createConnection(ownerId, tokens);
-  await replaceTokens(existing.id, tokens);
+/**
+ * Stores a completed authorization for the owner: renews their connection, or creates one. Inside
+ * the caller's transaction, which must hold the owner's users row locked (FOR UPDATE), so that two
+ * sign-ins of one account at once cannot each create a connection. Of two authorizations, the one
+ * whose code exchange completed later is kept, whichever commits last: both are valid when they are
+ * stored, and the later is the one the service issued last. A refresh under way on the replaced
+ * tokens cannot write over the new ones: it holds the row lock (PostgreSQL) or writes only if the
+ * token version it read is still current (PGlite), and a replacement bumps the version.
+ */
+export async function storeAuthorizationIn(
+  tx: Db,
+  ownerId: string,
+  tokens: TokenResponse,
+  authorizedAt: Date,
+): Promise<string> {
+  const c = schema.cgmConnections;
+  const [existing] = await tx
+    .select({ id: c.id, authorizedAt: c.authorizedAt })
+    .from(c)
+    .where(eq(c.ownerId, ownerId))
+    .orderBy(desc(c.createdAt))
+    .limit(1);
+  if (!existing) return createConnection(ownerId, tokens, authorizedAt, tx);
+  if (!existing.authorizedAt || existing.authorizedAt.getTime() <= authorizedAt.getTime()) {
+    await replaceTokens(existing.id, tokens, authorizedAt, tx);
+  }
   return existing.id;
+}
+
+/** Stores a completed authorization for the owner (storeAuthorizationIn, in a transaction of its own). */
+export async function storeAuthorization(
+  ownerId: string,
+  tokens: TokenResponse,
+  authorizedAt = new Date(),
+): Promise<string> {
+  return (await db()).transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.id, ownerId))
+      .for("update");
+    return storeAuthorizationIn(tx, ownerId, tokens, authorizedAt);
+  });
 }
 
 /** "Disconnect": the tokens are deleted; the service's data already fetched is not ours to keep here. */

@@ -27,6 +27,14 @@ const EXPLANATIONS: Record<string, { title: string; text: string }> = {
     title: "The glucose data service is not answering",
     text: "The sign-in could not be completed because the service did not answer. Try again in a minute.",
   },
+  other_account: {
+    title: "This browser is signed in to another account",
+    text: "You signed in at the glucose data service with a CGM account other than the one this browser is signed in to here (or this browser is signed in as a clinician). Nothing was changed: the data of two accounts are never put together. To open the other account, sign out first, then sign in again with it; to reconnect this account, try again and choose this account at the service.",
+  },
+  no_identity: {
+    title: "The glucose data service did not say which account signed in",
+    text: "Without it this dashboard cannot find your account, so nothing was stored. Try again; if it keeps failing, the service may have changed.",
+  },
   service_error: {
     title: "The glucose data service reported a problem",
     text: "The service could not complete the sign-in. Try again; if it keeps failing, the service may be down.",

@@ -1,19 +1,33 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Who is signed in to the dashboard. A patient's dashboard account is created by their first
- * sign-in with the service (the service tells us no identity of its own, so the account is the
- * connection's owner). Session rows are looked up by the SHA-256 of the cookie's value, so a copy
- * of the database does not hand out live sessions.
+ * sign-in with the service and owns the connection. Under API v3 the service names the account
+ * that signed in (the envelope's userId, one per account and client app), and every later sign-in
+ * of that account, from any browser, reaches the same dashboard account (lib/auth/service-account.ts);
+ * under v2 it names none, and each sign-in outside a session makes a new account. Session rows are
+ * looked up by the SHA-256 of the cookie's value, so a copy of the database does not hand out live
+ * sessions.
  */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name"),
-  email: text("email"),
-  emailVerified: timestamp("email_verified", { withTimezone: true }),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    email: text("email"),
+    emailVerified: timestamp("email_verified", { withTimezone: true }),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The service account this patient account belongs to: an HMAC of the v3 envelope's userId
+     * under a key derived from TOKEN_ENCRYPTION_KEY (lib/service-client/crypto.ts), never the
+     * userId itself. Unique, so one service account has one patient account however many sign-ins
+     * race; null for clinicians and for accounts made under v2 until a v3 sign-in names them.
+     */
+    serviceUserHash: text("service_user_hash"),
+  },
+  (t) => [uniqueIndex("users_service_user_hash_key").on(t.serviceUserHash)],
+);
 
 export const sessions = pgTable(
   "sessions",

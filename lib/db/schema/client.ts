@@ -18,6 +18,12 @@ export const cgmConnections = pgTable(
     /** Incremented at every token change; lets a request see that another one refreshed. */
     tokenVersion: integer("token_version").notNull().default(0),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+    /**
+     * When the code exchange that gave the stored tokens completed (a refresh keeps it): of two
+     * sign-ins of one account at once, the later authorization is the one kept. Null for
+     * connections stored before migration 0018.
+     */
+    authorizedAt: timestamp("authorized_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
