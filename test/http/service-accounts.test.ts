@@ -9,6 +9,7 @@ import {
   authorizeAt,
   callback,
   dashboardApp,
+  developer,
   setCookieOf,
   signIn,
   startSignIn,
@@ -209,6 +210,24 @@ describe("API v3: one patient account per service account", () => {
     expect(await clinic.text(await clinic.get("/sharing", patient.cookie))).toContain(
       "No clinic has access to your data.",
     );
+  }, 60_000);
+
+  it("refuses the sign-in, with a page that says why, when the service does not name the account", async () => {
+    const { target } = pages(base);
+    const app = developer(base, dashboardApp(server.dataDir));
+    // Every attempt of the dataRange call that names the account fails (the token exchange is not
+    // a data request, so it succeeds).
+    await app.faults({ failNext: 4, failStatus: 503, retryAfterSeconds: 0 });
+    try {
+      const attempt = await signInAttempt(base, "SandboxUser1");
+      expect(attempt.location).toBe("/auth/error?reason=service_unavailable");
+      expect(attempt.session).toBeNull();
+    } finally {
+      await app.faults({ failNext: 0 });
+    }
+    const page = await (await fetch(`${base}/auth/error?reason=no_identity`)).text();
+    expect(page).toContain("The glucose data service did not say which account signed in");
+    expect(await target(await signIn(base, "SandboxUser1"))).toEqual({ low: 70, high: 180 });
   }, 60_000);
 
   it("makes one account of sign-ins of one service account that race", async () => {
