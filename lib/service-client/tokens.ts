@@ -145,16 +145,27 @@ export async function storeAuthorizationIn(
 ): Promise<string> {
   const c = schema.cgmConnections;
   const [existing] = await tx
-    .select({ id: c.id, authorizedAt: c.authorizedAt })
+    .select({ id: c.id, authorizedAt: c.authorizedAt, status: c.status })
     .from(c)
     .where(eq(c.ownerId, ownerId))
     .orderBy(desc(c.createdAt))
     .limit(1);
   if (!existing) return createConnection(ownerId, tokens, authorizedAt, tx);
-  if (!existing.authorizedAt || existing.authorizedAt.getTime() <= authorizedAt.getTime()) {
-    await replaceTokens(existing.id, tokens, authorizedAt, tx);
-  }
+  if (replacesStored(existing, authorizedAt)) await replaceTokens(existing.id, tokens, authorizedAt, tx);
   return existing.id;
+}
+
+/**
+ * Whether an authorization completed at `authorizedAt` replaces the stored one: unless the stored
+ * one is later (a sign-in that finished its exchange after ours and stored first) and still
+ * accepted by the service. A connection from before authorized_at counts as older than any.
+ */
+export function replacesStored(
+  stored: { authorizedAt: Date | null; status: "active" | "needs_reconnect" },
+  authorizedAt: Date,
+): boolean {
+  if (stored.status !== "active" || stored.authorizedAt === null) return true;
+  return stored.authorizedAt.getTime() <= authorizedAt.getTime();
 }
 
 /** Stores a completed authorization for the owner (storeAuthorizationIn, in a transaction of its own). */
