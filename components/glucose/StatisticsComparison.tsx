@@ -28,33 +28,37 @@ export function StatisticsComparison({
   const tir = ours.timeInRanges;
   // The service is asked on the consensus edges, so our shares are on them too: rounded together
   // (they sum to 100%, "above 180" is the sum of its shown parts, and a share under a goal is not
-  // rounded onto it) as every other panel of the page rounds them.
-  const judged = tir ? judgeBands(TARGET_PRESETS.standard, tir, ours.cv, unit) : null;
+  // rounded onto it). A table that compares two sources shows a decimal, in both columns alike:
+  // whole numbers would set 8.5% (ours, rounded with its bands) as "8%" beside the service's "9%".
+  const judged = tir ? judgeBands(TARGET_PRESETS.standard, tir, ours.cv, unit, 1) : null;
+  const decimals = judged?.decimals ?? 1;
+  const share = (v: number | null | undefined) =>
+    v === null || v === undefined ? dash : `${v.toFixed(decimals)}%`;
   const above180 = judged?.goals.find((g) => g.metric === "timeAbove180")?.valueText ?? dash;
   const valueDigits = unit === "mg/dL" ? 0 : 1;
   const rows: Array<[string, string, string]> = [
     [
       `Below ${unit === "mg/dL" ? "54" : "3.0"} ${unit}`,
       judged?.bandText.veryLow ?? dash,
-      pct(service?.percentUrgentLow),
+      share(service?.percentUrgentLow),
     ],
     [
       `${unit === "mg/dL" ? "54–69" : "3.0–3.8"} ${unit}`,
       judged?.bandText.low ?? dash,
-      pct(service?.percentBelowRange),
+      share(service?.percentBelowRange),
     ],
     [
       `In range ${unit === "mg/dL" ? "70–180" : "3.9–10.0"} ${unit}`,
       judged?.bandText.inRange ?? dash,
-      pct(service?.percentWithinRange),
+      share(service?.percentWithinRange),
     ],
     // Time in tight range (2023 consensus): the service reports no such share.
     [
       `In tight range ${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit}`,
-      pct(ours.timeInTightRange),
+      share(ours.timeInTightRange),
       dash,
     ],
-    [`Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`, above180, pct(service?.percentAboveRange)],
+    [`Above ${unit === "mg/dL" ? "180" : "10.0"} ${unit}`, above180, share(service?.percentAboveRange)],
     [`Mean glucose (${unit})`, num(ours.mean, valueDigits), num(service?.mean, valueDigits)],
     [`Standard deviation (${unit})`, num(ours.sd, valueDigits), num(service?.sd, valueDigits)],
     ["Coefficient of variation", pct(ours.cv), pct(service?.cv)],

@@ -84,6 +84,8 @@ export interface JudgedGoal {
 }
 
 export interface JudgedBands {
+  /** Decimals every shown percentage has (roundShares). */
+  decimals: number;
   /** Each band's share as shown, the shown shares summing to 100%. */
   bandText: Record<BandKey, string>;
   goals: JudgedGoal[];
@@ -128,5 +130,10 @@ export function judgeBands(
     };
   });
   const order = unmetGoals(evaluateGoalsOn(preset, shares, cv)).map((r) => r.metric);
-  return { bandText, goals, unmet: order.map((m) => goals.find((g) => g.metric === m)!) };
+  return {
+    decimals: rounded.decimals,
+    bandText,
+    goals,
+    unmet: order.map((m) => goals.find((g) => g.metric === m)!),
+  };
 }
