@@ -2,15 +2,22 @@ import "server-only";
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import {
   type Calibration,
+  type CgmEvent,
   type DataRangeResponse,
   type EgvsV2Response,
-  type EventV2,
   formatDateTime,
   parseDateTime,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
-import { getCalibrations, getDataRange, getEgvs, getEvents, type Window } from "@/lib/service-client/client";
+import {
+  configuredVersion,
+  getCalibrations,
+  getDataRange,
+  getEgvs,
+  getEvents,
+  type Window,
+} from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { type CopyVerdict, copyAnswers, type Span, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
@@ -18,11 +25,12 @@ import { calibrationOf, egvOf, eventOf } from "./rows";
 import { syncedFrom, syncedThrough } from "./store";
 
 /**
- * The one place the dashboard and the reports read a connection's v2 data: from the background
+ * The one place the dashboard and the reports read a connection's data: from the background
  * sync's copy when it can answer (the rule and its reasons: lib/sync/freshness.ts), with what the
- * service released since the last sync read from the service; else from the service. Either way
- * the answer has the service's v2 shapes (lib/cgm), so what is computed downstream does not
- * depend on where it came from. Deleted v2 events come back as the service
+ * service released since the last sync read from the service (with the configured API version,
+ * CGM_API_VERSION); else from the service. Either way the answer has the app's own records
+ * (lib/cgm/app-records.ts: the v2 shapes, widened for v3), so what is computed downstream does not
+ * depend on where it came from. Deleted events come back as the service
  * sends them (eventStatus "deleted"), and the readers leave them out as before.
  */
 
@@ -162,21 +170,21 @@ export async function readEgvs(
   const synced = parts?.copy ? await syncedEgvs(connectionIdOf(connection), parts.copy) : null;
   if (parts && synced) {
     if (!parts.service) return synced;
-    const tail = await getEgvs(connection, "v2", parts.service);
+    const tail = await getEgvs(connection, configuredVersion(), parts.service);
     // A unit changed since the last sync: the service answers the whole window in the new one.
     if (tail.unit === synced.unit && tail.rateUnit === synced.rateUnit)
       return { ...synced, egvs: [...synced.egvs, ...tail.egvs] };
   }
-  return getEgvs(connection, "v2", window);
+  return getEgvs(connection, configuredVersion(), window);
 }
 
 export async function readEvents(
   connection: ConnectionRef,
   window: Window,
   newest?: DataRangeResponse,
-): Promise<{ events: EventV2[] }> {
+): Promise<{ events: CgmEvent[] }> {
   const parts = await partsOf(connection, "events", window, newest);
-  if (!parts) return getEvents(connection, "v2", window);
+  if (!parts) return getEvents(connection, configuredVersion(), window);
   const t = schema.syncedEvents;
   const [copied, tail] = await Promise.all([
     parts.copy
@@ -186,7 +194,7 @@ export async function readEvents(
           .where(inWindow(t, connectionIdOf(connection), parts.copy))
           .orderBy(asc(t.systemTime), asc(t.eventId))
       : [],
-    parts.service ? getEvents(connection, "v2", parts.service) : { events: [] },
+    parts.service ? getEvents(connection, configuredVersion(), parts.service) : { events: [] },
   ]);
   return { events: [...copied.map(eventOf), ...tail.events] };
 }
@@ -197,7 +205,7 @@ export async function readCalibrations(
   newest?: DataRangeResponse,
 ): Promise<{ calibrations: Calibration[] }> {
   const parts = await partsOf(connection, "calibrations", window, newest);
-  if (!parts) return getCalibrations(connection, "v2", window);
+  if (!parts) return getCalibrations(connection, configuredVersion(), window);
   const t = schema.syncedCalibrations;
   const [copied, tail] = await Promise.all([
     parts.copy
@@ -207,7 +215,7 @@ export async function readCalibrations(
           .where(inWindow(t, connectionIdOf(connection), parts.copy))
           .orderBy(asc(t.systemTime))
       : [],
-    parts.service ? getCalibrations(connection, "v2", parts.service) : { calibrations: [] },
+    parts.service ? getCalibrations(connection, configuredVersion(), parts.service) : { calibrations: [] },
   ]);
   return { calibrations: [...copied.map(calibrationOf), ...tail.calibrations] };
 }

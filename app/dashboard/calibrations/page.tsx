@@ -4,7 +4,7 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { DisplayTime } from "@/components/records/RecordTable";
-import { type DeviceV2, parseDateTime } from "@/lib/cgm";
+import { parseDateTime } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
 import { deviceTitle } from "@/lib/records/devices";
@@ -16,7 +16,7 @@ import {
   windowEndingAtOrNow,
 } from "@/lib/records/period";
 import { hrefWith, type SearchParam } from "@/lib/records/query";
-import { getDevices } from "@/lib/service-client/client";
+import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import { readCalibrations, readDataRange } from "@/lib/sync/source";
 
 export const metadata: Metadata = { title: "Calibrations" };
@@ -48,13 +48,13 @@ export default async function CalibrationsPage({
       // Nothing to list: the sensor generation says whether that is expected.
       const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
       const lookback = windowEndingAtOrNow(egvEnd, Date.now(), DEVICE_LOOKBACK_DAYS);
-      const devices = (await getDevices(connection, "v2", lookback)).devices as DeviceV2[];
+      const { devices } = await getDevices(connection, configuredVersion(), lookback);
       return { kind: "none" as const, generation: devices[0]?.transmitterGeneration ?? null };
     }
     const window = windowEndingAt(endMs, days);
     const [{ calibrations }, devices] = await Promise.all([
       readCalibrations(connection, window),
-      getDevices(connection, "v2", window).then((r) => r.devices as DeviceV2[]),
+      getDevices(connection, configuredVersion(), window).then((r) => r.devices),
     ]);
     return {
       kind: "list" as const,

@@ -5,14 +5,14 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { EventsTable } from "@/components/records/EventsTable";
 import { DisplayTime } from "@/components/records/RecordTable";
-import { type EventV2, parseDateTime } from "@/lib/cgm";
+import { parseDateTime } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import {
   countByType,
   deletedCount,
-  EVENT_TYPES,
   eventTypeLabel,
   filterEvents,
+  offeredEventTypes,
   parseDeletedToggle,
   parseEventTypeFilter,
 } from "@/lib/records/events";
@@ -48,7 +48,7 @@ export default async function EventsPage({
     if (!range.events || endMs === null) return null;
     const window = windowEndingAt(endMs, days);
     const { events } = await readEvents(page.connection, window);
-    return { events: events as EventV2[], latestDisplayTime: range.events.end.displayTime };
+    return { events, latestDisplayTime: range.events.end.displayTime };
   });
   if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;
 
@@ -93,7 +93,7 @@ export default async function EventsPage({
           label="Type"
           choices={[
             { href: href({ type: "all" }), label: "All", current: type === "all", count: counts.all },
-            ...EVENT_TYPES.map((t) => ({
+            ...offeredEventTypes(counts, type).map((t) => ({
               href: href({ type: t }),
               label: eventTypeLabel(t),
               current: type === t,
