@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { edgeRefusal } from "@/lib/http/body";
 import { refusalResponse } from "@/lib/http/error-page";
+import { authorizePageStatus } from "@/lib/sandbox/authorize-gate";
 import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
@@ -9,7 +10,9 @@ import { newNonce, securityHeaders } from "@/lib/security/headers";
  * character or an over-long part of the URL, a cross-site server action, a body too large or
  * broken is refused here, before any page or route reads it), then a fresh CSP nonce and the
  * security headers. The policy is also set on the request, which is where Next reads the nonce
- * for its own scripts.
+ * for its own scripts. The sandbox's authorization pages get their status here (400 for a link
+ * that names no registered app or redirect URI: lib/sandbox/authorize-gate.ts), as a page cannot
+ * set its own.
  */
 export async function proxy(request: NextRequest) {
   const e = env();
@@ -26,7 +29,11 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const status =
+    e.sandboxEnabled && request.method === "GET"
+      ? await authorizePageStatus(request.nextUrl.pathname, request.nextUrl.searchParams)
+      : null;
+  const response = NextResponse.next({ request: { headers: requestHeaders }, ...(status ? { status } : {}) });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

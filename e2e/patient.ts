@@ -8,7 +8,7 @@ import { signInThroughSandbox } from "./sign-in";
  * today (the sandbox's data is live: a new reading every five minutes).
  */
 
-export type SandboxUsername = `SandboxUser${1 | 2 | 3 | 4 | 5 | 6}`;
+export type SandboxUsername = `SandboxUser${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
 
 /** Signs in as `username` and waits for the dashboard to have drawn. */
 export async function openDashboard(page: Page, username: SandboxUsername) {

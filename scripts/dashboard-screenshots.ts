@@ -10,7 +10,8 @@ import { startAppServer } from "../test/support/app-server";
 import { CHROMIUM_LAUNCH } from "../test/support/chromium";
 
 const USERS = (
-  process.env.USERS ?? "SandboxUser1,SandboxUser2,SandboxUser3,SandboxUser4,SandboxUser5,SandboxUser6"
+  process.env.USERS ??
+  "SandboxUser1,SandboxUser2,SandboxUser3,SandboxUser4,SandboxUser5,SandboxUser6,SandboxUser7,SandboxUser8"
 ).split(",");
 const PATHS = (process.env.PATHS ?? "/dashboard,/dashboard?range=14d").split(",");
 

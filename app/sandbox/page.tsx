@@ -11,11 +11,12 @@ const ENDPOINTS = [
   "GET /v3/oauth2/login",
   "POST /v3/oauth2/token",
   "GET /v1/users/self/egvs · /v2/… · /v3/…",
-  "GET /v1/users/self/calibrations · /v2/…",
-  "GET /v1/users/self/events · /v2/…",
-  "GET /v1/users/self/devices · /v2/…",
-  "GET /v2/users/self/dataRange",
-  "POST /v1/users/self/statistics · /v2/…",
+  "GET /v1/users/self/calibrations · /v2/… · /v3/…",
+  "GET /v1/users/self/events · /v2/… · /v3/…",
+  "GET /v1/users/self/devices · /v2/… · /v3/…",
+  "GET /v2/users/self/dataRange · /v3/…",
+  "GET /v3/users/self/alerts",
+  "POST /v1/users/self/statistics · /v2/… (v3 has none)",
 ];
 
 export default async function SandboxHome() {
@@ -24,7 +25,9 @@ export default async function SandboxHome() {
     <SandboxFrame title="Glucose data service sandbox">
       <p>
         A complete implementation of the glucose data service, served by this app under <code>/sandbox</code>,
-        with six synthetic users whose data is live: a new reading every five minutes.
+        with {SANDBOX_USERS.length} synthetic users whose data is live: a new reading every five minutes. API
+        v3 serves every user; SandboxUser7 (G7 15-day) and SandboxUser8 (Dexcom ONE+) only through v3, as the
+        service serves those devices.
         {user ? (
           <>
             {" "}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseServiceTime } from "./datetime";
+import { parseServiceTime, serviceTimeUtcMs } from "./datetime";
 import { ARROW_TRENDS } from "./trend";
 
 /**
@@ -323,3 +323,35 @@ export const v3QueryTimeSchema = z
       "must be a date-time of the shape YYYY-MM-DDThh:mm:ss (a fraction of a second and a zone are optional)",
   })
   .refine((t) => parseServiceTime(t) !== null, { message: "must be a real calendar date and time" });
+
+/** The UTC instant of a valid v3 query time (see v3QueryTimeSchema), or null. */
+export function v3QueryTimeMs(text: string): number | null {
+  const t = parseServiceTime(text);
+  return t ? serviceTimeUtcMs(t) : null;
+}
+
+/** The startDate/endDate of a windowed v3 endpoint: the window is [start, end) on systemTime. */
+export const v3WindowQuerySchema = z
+  .object({
+    startDate: z.string({ error: "startDate is required" }).pipe(v3QueryTimeSchema),
+    endDate: z.string({ error: "endDate is required" }).pipe(v3QueryTimeSchema),
+  })
+  .refine((q) => (v3QueryTimeMs(q.startDate) ?? 0) < (v3QueryTimeMs(q.endDate) ?? 0), {
+    message: "startDate must be before endDate",
+    path: ["startDate"],
+  });
+
+export function v3WindowQueryFrom(searchParams: URLSearchParams) {
+  return v3WindowQuerySchema.safeParse({
+    startDate: searchParams.get("startDate") ?? undefined,
+    endDate: searchParams.get("endDate") ?? undefined,
+  });
+}
+
+/**
+ * The optional `lastSyncTime` of v3 dataRange. Tidepool's code says the service requires a zone on
+ * it (notes §1.2), so one without a zone is refused rather than guessed.
+ */
+export const v3LastSyncTimeSchema = v3QueryTimeSchema.refine((t) => /(Z|[+-]\d{2}:\d{2})$/.test(t), {
+  message: "must carry a zone (Z or ±hh:mm), e.g. 2026-01-31T08:00:00Z",
+});

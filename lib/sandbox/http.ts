@@ -1,6 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { parseDateTime, windowQueryFrom, zodMessage } from "@/lib/cgm";
+import {
+  parseDateTime,
+  V3_MAX_WINDOW_DAYS,
+  v3LastSyncTimeSchema,
+  v3QueryTimeMs,
+  v3WindowQueryFrom,
+  windowQueryFrom,
+  zodMessage,
+} from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
 import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
@@ -65,10 +73,13 @@ export function sandboxRoute(handler: Handler): Handler {
 export const MAX_WINDOW_DAYS = 90;
 const MAX_WINDOW_MS = MAX_WINDOW_DAYS * 86_400_000;
 
+/** The window of a data request: records with startMs ≤ systemTime ≤ endMs (both inclusive). */
 export interface DataWindow {
   startMs: number;
   endMs: number;
 }
+
+export type ApiVersion = "v1" | "v2" | "v3";
 
 export interface DataContext {
   req: NextRequest;
@@ -106,13 +117,67 @@ export function parseWindow(searchParams: URLSearchParams, limitLength = true): 
   return window;
 }
 
+const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * 86_400_000;
+
+/**
+ * The startDate/endDate of a windowed v3 endpoint (service-v3-notes §1.2): start inclusive, end
+ * exclusive, on systemTime, at most 30 days; a zone and a fraction of a second are read, a time
+ * without a zone is UTC. Returned with an inclusive end one millisecond before endDate (records
+ * sit on whole seconds), as every generator reads windows.
+ */
+export function parseV3Window(searchParams: URLSearchParams): DataWindow {
+  const parsed = v3WindowQueryFrom(searchParams);
+  if (!parsed.success) throw new ApiError(400, "invalid_request", zodMessage(parsed.error.issues));
+  const startMs = v3QueryTimeMs(parsed.data.startDate)!;
+  const endMs = v3QueryTimeMs(parsed.data.endDate)!;
+  if (endMs - startMs > V3_MAX_WINDOW_MS) {
+    throw new ApiError(
+      400,
+      "invalid_request",
+      `The window is longer than ${V3_MAX_WINDOW_DAYS} days, the most API v3 answers at once; request it in parts of at most ${V3_MAX_WINDOW_DAYS} days.`,
+    );
+  }
+  return { startMs, endMs: endMs - 1 };
+}
+
+/** The optional `lastSyncTime` of v3 dataRange, as a UTC instant (null when absent; 400 when malformed). */
+export function parseLastSyncTime(searchParams: URLSearchParams): number | null {
+  const raw = searchParams.get("lastSyncTime");
+  if (raw === null) return null;
+  const parsed = v3LastSyncTimeSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError(400, "invalid_request", `lastSyncTime: ${zodMessage(parsed.error.issues)}`);
+  }
+  return v3QueryTimeMs(parsed.data);
+}
+
+/** /v3/users/self/statistics: v3 has no statistics endpoint (service-v3-notes §1.1). */
+export const v3HasNoStatistics: Handler = sandboxRoute(async () =>
+  jsonError(
+    404,
+    "not_found",
+    "API v3 has no statistics endpoint: compute statistics from /v3/users/self/egvs (POST /v2/users/self/statistics remains in v2).",
+  ),
+);
+
+/**
+ * The user as a version of the API sees them. The service serves G7 15-day and ONE+ data only
+ * through v3 (service-v3-notes §1.1): to v1 and v2 such an account is one without data, answered
+ * like User6's (empty groups, a null dataRange, no device), never an error a v2 client could not
+ * tell from a fault. Every generator checks `hasData` before it reads or fills a cache of days,
+ * so the view never fills a cache the user's v3 data reads.
+ */
+export function userAsServedBy(user: SandboxUser, version: ApiVersion): SandboxUser {
+  return version === "v3" || user.servedBeforeV3 ? user : { ...user, hasData: false };
+}
+
 /**
  * A data endpoint: bearer token (401 otherwise), the app's faults, then the window (400 when
  * required and malformed). The handler returns the JSON body.
  */
 export function dataRoute(
   /** `limitWindow: false` for devices, whose answer does not grow with the window. */
-  options: { windowed: boolean; limitWindow?: boolean },
+  options: { version: ApiVersion; windowed: boolean; limitWindow?: boolean },
   handler: (ctx: DataContext) => Promise<unknown> | unknown,
 ): Handler {
   return sandboxRoute(async (req) => {
@@ -133,14 +198,17 @@ export function dataRoute(
         },
       );
     }
-    const user = findSandboxUser(identity.username);
-    if (!user) throw new ApiError(401, "invalid_token", "The access token's user no longer exists.");
+    const account = findSandboxUser(identity.username);
+    if (!account) throw new ApiError(401, "invalid_token", "The access token's user no longer exists.");
+    const user = userAsServedBy(account, options.version);
     // Faults an app set while the controls were on do not outlive them.
     const faults = env().SANDBOX_FAULTS === "on" ? identity.faults : NO_FAULTS;
     await applyFaults(identity.clientId, faults);
-    const window = options.windowed
-      ? parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true)
-      : { startMs: 0, endMs: 0 };
+    const window = !options.windowed
+      ? { startMs: 0, endMs: 0 }
+      : options.version === "v3"
+        ? parseV3Window(req.nextUrl.searchParams)
+        : parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true);
     const nowMs = Date.now() - faults.releaseDelayMinutes * 60_000;
     const started = performance.now();
     const result = await handler({ req, user, identity, nowMs, faults, window });

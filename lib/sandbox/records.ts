@@ -1,4 +1,4 @@
-import type { EventSubType, EventType, Trend } from "@/lib/cgm";
+import type { AlertNameV3, EventSubType, EventType, Trend } from "@/lib/cgm";
 
 /**
  * The sandbox's own records, before they are shaped into v1/v2 responses. Times are milliseconds on
@@ -35,4 +35,23 @@ export interface SandboxEvent {
   eventId: string;
   /** Deleted events are served by v2 with this status and left out of v1. */
   eventStatus: "created" | "deleted";
+}
+
+/** An event only API v3 can carry (notes §3.3: types bloodGlucose and notes, new in v3). */
+export interface SandboxV3OnlyEvent {
+  systemMs: number;
+  displayMs: number;
+  eventType: "bloodGlucose" | "notes";
+  /** A blood glucose in mg/dL, or a note's text. */
+  value: string;
+  unit: "mg/dL" | null;
+  eventId: string;
+}
+
+/** One change of an alert's state (API v3 alerts, notes §3.5). */
+export interface SandboxAlert {
+  systemMs: number;
+  displayMs: number;
+  alertName: AlertNameV3;
+  alertState: "activeAlarming" | "activeSnoozed" | "inactive";
 }

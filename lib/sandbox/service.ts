@@ -53,7 +53,7 @@ function rate(mgdlPerMin: number | null, unit: GlucoseUnit): number | null {
 }
 
 /** Spec 2.1, v2 rules 1 and 2: the smoothed value once it exists, else the real-time one. */
-function servedValue(e: SandboxEgv, unit: GlucoseUnit): number {
+export function servedValue(e: SandboxEgv, unit: GlucoseUnit): number {
   return e.smoothedMgdl === null
     ? glucose(e.realtimeMgdl, unit, e.status)
     : glucose(e.smoothedMgdl, unit, null);
@@ -83,11 +83,20 @@ function egvV1(e: SandboxEgv, unit: GlucoseUnit): EgvV1 {
 const FINAL_AFTER_MS = SMOOTHING_LAG_MS + 60 * 60_000;
 const dayJson = new Lru<string, string>(4_000);
 
-function egvArrayJson(user: SandboxUser, version: "v1" | "v2", w: DataWindow, nowMs: number): string {
-  const shape = version === "v1" ? egvV1 : egvV2;
+/**
+ * The EGVs of a window as a JSON array, each record shaped by `shape`. Whole days that can no
+ * longer change are kept as text per (user, version, day): a 90-day window is mostly those.
+ */
+export function egvArrayJson(
+  user: SandboxUser,
+  version: "v1" | "v2" | "v3",
+  shape: (e: SandboxEgv) => unknown,
+  w: DataWindow,
+  nowMs: number,
+): string {
   const records = (startMs: number, endMs: number) =>
     generateEgvs(user, startMs, endMs, nowMs)
-      .map((e) => JSON.stringify(shape(e, user.unit)))
+      .map((e) => JSON.stringify(shape(e)))
       .join(",");
   const parts: string[] = [];
   for (let day = Math.floor(w.startMs / MS_PER_DAY); day * MS_PER_DAY <= w.endMs; day++) {
@@ -109,7 +118,10 @@ function egvArrayJson(user: SandboxUser, version: "v1" | "v2", w: DataWindow, no
 
 function egvsResponse(user: SandboxUser, version: "v1" | "v2", w: DataWindow, nowMs: number): RawJson {
   const envelope = JSON.stringify({ unit: user.unit, rateUnit: rateUnitFor(user.unit) }).slice(0, -1);
-  return new RawJson(`${envelope},"egvs":${egvArrayJson(user, version, w, nowMs)}}`);
+  const shape = version === "v1" ? egvV1 : egvV2;
+  return new RawJson(
+    `${envelope},"egvs":${egvArrayJson(user, version, (e) => shape(e, user.unit), w, nowMs)}}`,
+  );
 }
 
 export function egvsV2(user: SandboxUser, w: DataWindow, nowMs: number): RawJson {
@@ -136,7 +148,7 @@ export function calibrations(user: SandboxUser, w: DataWindow, nowMs: number) {
 }
 
 /** A generated event, with the status a later deletion (lib/sandbox/deletions.ts) gave it. */
-function withDeletions(events: SandboxEvent[], deleted: ReadonlySet<string>): SandboxEvent[] {
+export function withDeletions(events: SandboxEvent[], deleted: ReadonlySet<string>): SandboxEvent[] {
   if (deleted.size === 0) return events;
   return events.map((e) => (deleted.has(e.eventId) ? { ...e, eventStatus: "deleted" } : e));
 }

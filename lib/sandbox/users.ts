@@ -1,7 +1,7 @@
-import type { GlucoseUnit } from "@/lib/cgm";
+import type { AlertNameV3, GlucoseUnit, TransmitterGenerationV3, TransmitterVariantV3 } from "@/lib/cgm";
 
 /**
- * The six users of the embedded sandbox and the parameters of their synthetic physiology
+ * The eight users of the embedded sandbox and the parameters of their synthetic physiology
  * (lib/sandbox/data turns these into records).
  *
  * Why these people: each one exercises a part of the spec a client must handle.
@@ -15,6 +15,10 @@ import type { GlucoseUnit } from "@/lib/cgm";
  * - User5: wears a sensor only ~3 days in 10, so the hypoglycemia-risk minimum-data rule of spec
  *   2.6 is never met.
  * - User6: signed up, never uploaded: every data group is empty.
+ * - User7: a G7 15-day sensor (15.5-day sessions) on an Android phone in Berlin: the device the
+ *   service serves only through API v3 (service-v3-notes §1.1), so v1 and v2 see no data.
+ * - User8: Dexcom ONE+ on an iPhone in Dublin, also v3 only: no events and no calibrations (empty
+ *   arrays, notes §3.2, §3.3) and no urgent low, urgent low soon, rising or falling alerts (§3.5).
  *
  * Where the spec is silent:
  * - Home zones have daylight saving (displayTime = systemTime + the zone's offset in force).
@@ -121,6 +125,11 @@ export interface GlucoseProfile {
    * whatever the dice say.
    */
   everyEventKind: boolean;
+  /**
+   * Events only API v3 can carry (its bloodGlucose and notes types, notes §3.3), per day on
+   * average: fingersticks logged in the app, and free-text notes. v1 and v2 never serve them.
+   */
+  v3OnlyEvents?: { meterChecksPerDay: number; notesPerDay: number };
   /** Calibrations per day (G4/G5): 0 or 2, plus the two that start each session. */
   calibrationsPerDay: 0 | 2;
   /** Probability per night of a compression artifact (the sensor is lain on). */
@@ -174,6 +183,36 @@ export interface AlertPlan {
     >;
     values: AlertValues;
   } | null;
+  /**
+   * A manual override the user switches on at set hours (v3's `override`, notes §3.4), on the
+   * display clock: alerts then vibrate or stay quiet until `endTime`. Not modelled: none.
+   */
+  override?: {
+    mode: "quiet" | "vibrate";
+    startTime: string;
+    endTime: string;
+    /** 0 = Sunday … 6 = Saturday. */
+    weekdays: readonly number[];
+  };
+}
+
+/** How API v3 names the user's device and what the device can do (service-v3-notes §3, §4). */
+export interface DeviceV3Plan {
+  transmitterGeneration: TransmitterGenerationV3;
+  /** Null for G4/G5, which the newer swagger's list (d1+, g6, g7, g715day) does not name. */
+  variant: TransmitterVariantV3 | null;
+  displayApp: string;
+  /**
+   * Sensor sessions one transmitter serves: G7, G7 15-day and ONE+ sensors carry their own
+   * transmitter; a G6 transmitter lasts 90 days (9 sessions), a G5 one 3 months, a G4 one 6.
+   */
+  sessionsPerTransmitter: number;
+  /** First characters of the printed transmitter serial (hashed into transmitterId). */
+  serialPrefix: string;
+  /** The alerts the device has, in the order it lists them. */
+  alertNames: readonly AlertNameV3[];
+  /** The G7 family's sound settings; null for devices without them. */
+  sound: { theme: "modern" | "classic"; outputMode: "sound" | "vibrate" | "match" } | null;
 }
 
 export interface SandboxUser {
@@ -190,6 +229,13 @@ export interface SandboxUser {
   travel: TravelPlan | null;
   profile: GlucoseProfile;
   alerts: AlertPlan;
+  device: DeviceV3Plan;
+  /**
+   * False for devices whose data the service serves only through v3 (G7 15-day, ONE+: notes
+   * §1.1): v1 and v2 answer for them as for an account without data. User1's G7 predates v3 in
+   * this sandbox and keeps its v1/v2 data, so the clients and tests of v2 keep theirs.
+   */
+  servedBeforeV3: boolean;
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
@@ -207,6 +253,41 @@ const STANDARD_ALERTS: AlertValues = {
 };
 
 const NO_HEALTH = { stress: 0, illness: 0, alcohol: 0, cycle: false };
+
+/** Alerts of each device family (notes §3.4, §3.5); G4/G5 call the fixed 55 mg/dL alarm fixedLow. */
+const G6_G7_ALERTS: readonly AlertNameV3[] = [
+  "urgentLow",
+  "urgentLowSoon",
+  "low",
+  "high",
+  "rise",
+  "fall",
+  "noReadings",
+  "outOfRange",
+];
+const G4_G5_ALERTS: readonly AlertNameV3[] = ["fixedLow", "low", "high", "rise", "fall", "outOfRange"];
+/** Dexcom ONE+ has no Urgent Low, Urgent Low Soon, Rising Fast or Falling Fast (notes §3.5). */
+const ONE_PLUS_ALERTS: readonly AlertNameV3[] = ["low", "high", "noReadings", "outOfRange"];
+const G7_SOUND = { theme: "modern", outputMode: "sound" } as const;
+
+const G7_DEVICE: DeviceV3Plan = {
+  transmitterGeneration: "g7",
+  variant: "g7",
+  displayApp: "G7",
+  sessionsPerTransmitter: 1,
+  serialPrefix: "3F",
+  alertNames: G6_G7_ALERTS,
+  sound: G7_SOUND,
+};
+const G6_DEVICE: DeviceV3Plan = {
+  transmitterGeneration: "g6",
+  variant: "g6",
+  displayApp: "G6",
+  sessionsPerTransmitter: 9,
+  serialPrefix: "8G",
+  alertNames: G6_G7_ALERTS,
+  sound: null,
+};
 
 const BASE_PROFILE: GlucoseProfile = {
   baseMgdl: 140,
@@ -331,8 +412,11 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
       health: { stress: 0.04, illness: 0.01, alcohol: 0.06, cycle: true },
       loggingProbability: 0.97,
       everyEventKind: true,
+      v3OnlyEvents: { meterChecksPerDay: 0.3, notesPerDay: 0.2 },
       compressionPerNight: 0.06,
     },
+    device: G7_DEVICE,
+    servedBeforeV3: true,
     alerts: {
       mode: "fixed",
       defaults: {
@@ -443,8 +527,11 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
       health: { stress: 0.05, illness: 0.01, alcohol: 0.12, cycle: true },
       loggingProbability: 0.9,
       everyEventKind: true,
+      v3OnlyEvents: { meterChecksPerDay: 0.6, notesPerDay: 0.1 },
       compressionPerNight: 0.08,
     },
+    device: G6_DEVICE,
+    servedBeforeV3: true,
     alerts: {
       mode: "fixed",
       defaults: {
@@ -531,6 +618,16 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
       compressionPerNight: 0.05,
     },
     alerts: { mode: "fixed", defaults: { ...STANDARD_ALERTS, high: 240, low: 70 }, night: null },
+    device: {
+      transmitterGeneration: "g5",
+      variant: null,
+      displayApp: "G5",
+      sessionsPerTransmitter: 12,
+      serialPrefix: "4",
+      alertNames: G4_G5_ALERTS,
+      sound: null,
+    },
+    servedBeforeV3: true,
   },
   {
     username: "SandboxUser4",
@@ -599,6 +696,16 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
       noArrowProbability: 0.03,
     },
     alerts: { mode: "rotating", defaults: STANDARD_ALERTS, night: null },
+    device: {
+      transmitterGeneration: "g4",
+      variant: null,
+      displayApp: "receiver",
+      sessionsPerTransmitter: 26,
+      serialPrefix: "6",
+      alertNames: G4_G5_ALERTS,
+      sound: null,
+    },
+    servedBeforeV3: true,
   },
   {
     username: "SandboxUser5",
@@ -650,6 +757,8 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
       loggingProbability: 0.6,
     },
     alerts: { mode: "fixed", defaults: STANDARD_ALERTS, night: null },
+    device: G6_DEVICE,
+    servedBeforeV3: true,
   },
   {
     username: "SandboxUser6",
@@ -664,6 +773,210 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
     travel: null,
     profile: BASE_PROFILE,
     alerts: { mode: "fixed", defaults: STANDARD_ALERTS, night: null },
+    device: G7_DEVICE,
+    servedBeforeV3: true,
+  },
+  {
+    username: "SandboxUser7",
+    description:
+      "G7 15-day sensor (15.5-day sessions) on Android, mg/dL, at home in Berlin. Served only through API v3, as the service serves G7 15-day data.",
+    unit: "mg/dL",
+    generation: "g7",
+    displayDevice: "android",
+    model: "Unknown",
+    homeTimeZone: "Europe/Berlin",
+    hasData: true,
+    sensor: { sessionDays: 15.5, wear: "continuous", gridOffsetSeconds: 97, firstInsertionMin: h(8, 50) },
+    travel: null,
+    profile: {
+      ...BASE_PROFILE,
+      baseMgdl: 122,
+      isf: 48,
+      carbRatio: 10,
+      meals: [
+        meal("breakfast", h(6, 50), 40),
+        meal("lunch", h(12, 15), 60),
+        meal("snack", h(15, 30), 25),
+        meal("dinner", h(18, 45), 55),
+      ],
+      bolusErrorSd: 0.13,
+      missedBolusProbability: 0.04,
+      bolusTimingMin: [-15, 5],
+      insulinIncrement: 0.5,
+      dawnMgdl: 18,
+      nightDropMgdl: 10,
+      driftMgdl: [14, 15, 6],
+      sensorNoiseMgdl: [2.5, 1.2],
+      exercise: [
+        {
+          subType: "light",
+          weekdays: WEEKDAYS,
+          probability: 0.5,
+          minuteOfDay: h(7, 40),
+          jitterMin: 10,
+          minutes: [15, 25],
+          dropMgdl: [8, 15],
+        },
+        {
+          subType: "medium",
+          weekdays: [3, 6],
+          probability: 0.6,
+          minuteOfDay: h(17, 30),
+          jitterMin: 40,
+          minutes: [40, 70],
+          dropMgdl: [20, 40],
+        },
+        {
+          subType: "heavy",
+          weekdays: [0],
+          probability: 0.4,
+          minuteOfDay: h(10, 0),
+          jitterMin: 45,
+          minutes: [90, 150],
+          dropMgdl: [35, 55],
+        },
+      ],
+      nightLows: {
+        probability: 0.15,
+        onsetMinute: [h(1, 0), h(4, 0)],
+        descentMin: [60, 120],
+        targets: [
+          [0.6, 56, 66],
+          [0.4, 46, 54],
+        ],
+        treatBelow: 60,
+        treatDelayMin: [10, 40],
+        recoveryMin: [80, 140],
+        treatCarbs: [15, 20],
+      },
+      dayLows: {
+        probability: 0.15,
+        onsetMinute: [h(10, 30), h(17, 0)],
+        descentMin: [40, 80],
+        targets: [[1, 52, 66]],
+        treatBelow: 70,
+        treatDelayMin: [4, 15],
+        recoveryMin: [60, 120],
+        treatCarbs: [15, 20],
+      },
+      health: { stress: 0.04, illness: 0.01, alcohol: 0.08, cycle: false },
+      loggingProbability: 0.9,
+      everyEventKind: true,
+      v3OnlyEvents: { meterChecksPerDay: 0.4, notesPerDay: 0.3 },
+      compressionPerNight: 0.07,
+    },
+    alerts: {
+      mode: "fixed",
+      defaults: {
+        ...STANDARD_ALERTS,
+        high: 240,
+        low: 70,
+        rise: 2,
+        fall: 2,
+        enabled: { high: true, low: true, rise: true, fall: true, outOfRange: true },
+        snooze: { ...STANDARD_ALERTS.snooze, high: 90, low: 20 },
+      },
+      night: {
+        startTime: "23:00:00",
+        endTime: "06:30:00",
+        daysOfWeek: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+        values: {
+          ...STANDARD_ALERTS,
+          high: 280,
+          low: 65,
+          enabled: { high: true, low: true, rise: false, fall: false, outOfRange: false },
+          snooze: { ...STANDARD_ALERTS.snooze, high: 240, low: 30 },
+        },
+      },
+      // Meetings on weekday mornings: the phone vibrates instead of sounding.
+      override: { mode: "vibrate", startTime: "09:00:00", endTime: "11:30:00", weekdays: WEEKDAYS },
+    },
+    device: {
+      transmitterGeneration: "g715day",
+      variant: "g715day",
+      displayApp: "G7",
+      sessionsPerTransmitter: 1,
+      serialPrefix: "3F",
+      alertNames: G6_G7_ALERTS,
+      sound: { theme: "classic", outputMode: "match" },
+    },
+    servedBeforeV3: false,
+  },
+  {
+    username: "SandboxUser8",
+    description:
+      "Dexcom ONE+ on iPhone, mmol/L, at home in Dublin. No events or calibrations, and no urgent low, urgent low soon, rising or falling alerts. Served only through API v3.",
+    unit: "mmol/L",
+    generation: "g7",
+    displayDevice: "iOS",
+    model: "Unknown",
+    homeTimeZone: "Europe/Dublin",
+    hasData: true,
+    sensor: { sessionDays: 10, wear: "continuous", gridOffsetSeconds: 211, firstInsertionMin: h(20, 20) },
+    travel: null,
+    profile: {
+      ...BASE_PROFILE,
+      baseMgdl: 150,
+      isf: 40,
+      carbRatio: 9,
+      meals: [
+        meal("breakfast", h(8, 0), 45, { skipProbability: 0.1 }),
+        meal("lunch", h(13, 0), 65),
+        meal("dinner", h(18, 30), 75),
+      ],
+      bolusRatio: 0.95,
+      bolusErrorSd: 0.18,
+      missedBolusProbability: 0.06,
+      bolusTimingMin: [-5, 15],
+      dawnMgdl: 28,
+      driftMgdl: [16, 18, 6],
+      sensorNoiseMgdl: [3, 1.5],
+      exercise: [
+        {
+          subType: "light",
+          weekdays: EVERY_DAY,
+          probability: 0.4,
+          minuteOfDay: h(13, 30),
+          jitterMin: 30,
+          minutes: [20, 40],
+          dropMgdl: [8, 20],
+        },
+      ],
+      dayLows: {
+        probability: 0.08,
+        onsetMinute: [h(11, 0), h(17, 0)],
+        descentMin: [40, 90],
+        targets: [[1, 50, 66]],
+        treatBelow: 70,
+        treatDelayMin: [4, 15],
+        recoveryMin: [60, 120],
+        treatCarbs: [15, 20],
+      },
+      health: NO_HEALTH,
+      // Dexcom ONE+ does not take events (notes §3.3): its meals and doses happen but are not logged.
+      loggingProbability: 0,
+      compressionPerNight: 0.05,
+    },
+    alerts: {
+      mode: "fixed",
+      defaults: {
+        ...STANDARD_ALERTS,
+        high: 250,
+        low: 70,
+        enabled: { high: true, low: true, rise: false, fall: false, outOfRange: true },
+      },
+      night: null,
+    },
+    device: {
+      transmitterGeneration: "g7",
+      variant: "d1+",
+      displayApp: "D1G7",
+      sessionsPerTransmitter: 1,
+      serialPrefix: "3F",
+      alertNames: ONE_PLUS_ALERTS,
+      sound: G7_SOUND,
+    },
+    servedBeforeV3: false,
   },
 ];
 

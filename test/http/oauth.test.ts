@@ -130,7 +130,7 @@ describe("step 1: the login page", () => {
     const html = await res.text();
     expect(html).toContain('name="username"');
     expect(html).not.toContain('type="password"');
-    for (let i = 1; i <= 6; i++) expect(html).toContain(`SandboxUser${i}`);
+    for (let i = 1; i <= 8; i++) expect(html).toContain(`SandboxUser${i}`);
   });
 
   it.each([
@@ -138,14 +138,23 @@ describe("step 1: the login page", () => {
     ["no client_id", { client_id: "" }, "no client_id"],
     ["an unregistered redirect_uri", { redirect_uri: "https://evil.example/cb" }, "is not registered"],
     ["no redirect_uri", { redirect_uri: "" }, "no redirect_uri"],
-  ])("shows an error page and never redirects for %s", async (_label, change, message) => {
+  ])("answers 400 with its explanation page and never redirects for %s", async (_label, change, message) => {
     const params = Object.fromEntries(Object.entries({ ...valid(), ...change }).filter(([, v]) => v !== ""));
     const res = await fetch(loginUrl(params), { redirect: "manual" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
     const html = await res.text();
     expect(html).toContain(message);
     expect(html).not.toContain('name="username"');
+  });
+
+  it("the consent page answers 400 with its explanation for an unknown client_id too", async () => {
+    const res = await fetch(
+      `${base}/sandbox/v3/oauth2/consent?${new URLSearchParams({ ...valid(), client_id: "nope" })}`,
+      { redirect: "manual" },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("No app is registered");
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { SENTINEL_HIGH_MGDL, SENTINEL_LOW_MGDL, TRENDS, type Trend, trendForRate } from "@/lib/cgm";
-import type { SandboxCalibration, SandboxEvent } from "../records";
+import type { SandboxCalibration, SandboxEvent, SandboxV3OnlyEvent } from "../records";
 import type { SandboxUser } from "../users";
 import { displayOf, displayOffsetMs, zoneOffsetMs } from "./clock";
 import {
@@ -14,7 +14,7 @@ import {
 import { Lru } from "./lru";
 import { backgroundAt, type Effect, effectsSumAt, PART, soft, tracksOf } from "./model";
 import { calibrationTimesBetween, effectsBetween, eventsBetween } from "./plan";
-import { gaussFromHash, mix, PURPOSE, Rng, unit } from "./random";
+import { gaussFromHash, mix, PURPOSE, Rng, unit, uuidFromText } from "./random";
 import { seedOf } from "./seed";
 import { gapsOfDay, sessionsBetween } from "./sessions";
 
@@ -89,6 +89,7 @@ export interface DayEntry {
   egvs?: EgvDay;
   events?: SandboxEvent[];
   calibrations?: SandboxCalibration[];
+  v3OnlyEvents?: SandboxV3OnlyEvent[];
 }
 
 const DAY_CACHE_CAPACITY = 3000;
@@ -317,6 +318,74 @@ export function eventDay(user: SandboxUser, day: number): SandboxEvent[] {
   return entry.events;
 }
 
+/** A fingerstick at t: the true glucose with meter error (SD 5%), whole mg/dL, meter range 20–600. */
+function meterReadingAt(user: SandboxUser, seed: number, effects: readonly Effect[], t: number): number {
+  const truth = trueGlucoseAt(user, seed, effects, t);
+  const meter = truth * (1 + 0.05 * gaussFromHash(mix(seed, PURPOSE.meter, Math.round(t / 1000))));
+  return Math.min(600, Math.max(20, Math.round(meter)));
+}
+
+/** What people write in an app's notes (v3 notes events). */
+const NOTES = [
+  "New sensor on the left arm",
+  "Pizza night",
+  "Forgot to pre-bolus",
+  "Stressful day at work",
+  "Long walk with the dog",
+  "Felt shaky before lunch",
+  "Sensor site itchy",
+  "Birthday cake",
+  "Travelling tomorrow",
+  "Changed insulin pen",
+] as const;
+
+/**
+ * The v3-only events of UTC day `day` (profile `v3OnlyEvents`): a few fingersticks logged as
+ * bloodGlucose events (the meter reads the true glucose, as for calibrations) and notes, between
+ * 07:00 and 23:00 on the display clock. Their own stream of randomness, so nothing v1 or v2 serves
+ * changes because they exist.
+ */
+export function v3OnlyEventDay(user: SandboxUser, day: number): SandboxV3OnlyEvent[] {
+  const entry = entryOf(user, day);
+  if (entry.v3OnlyEvents) return entry.v3OnlyEvents;
+  const plan = user.profile.v3OnlyEvents;
+  const list: SandboxV3OnlyEvent[] = [];
+  if (user.hasData && plan) {
+    const seed = seedOf(user);
+    const rng = new Rng(mix(seed, PURPOSE.v3Events, day));
+    const kinds: Array<"bloodGlucose" | "notes"> = [];
+    // Up to three of each a day, each with a third of the daily mean.
+    for (let i = 0; i < 3; i++) if (rng.chance(plan.meterChecksPerDay / 3)) kinds.push("bloodGlucose");
+    for (let i = 0; i < 3; i++) if (rng.chance(plan.notesPerDay / 3)) kinds.push("notes");
+    for (const kind of kinds) {
+      const t = day * DAY + rng.int(0, 86_399) * 1000;
+      const note = NOTES[rng.int(0, NOTES.length - 1)]!;
+      const displayMs = displayOf(user, t);
+      const hour = Math.floor((((displayMs % DAY) + DAY) % DAY) / HOUR_MS);
+      if (t < HISTORY_START_MS || hour < 7 || hour >= 23) continue;
+      let value: string = note;
+      if (kind === "bloodGlucose") {
+        const effects = effectsBetween(user, t - EFFECT_LOOKBACK_MS, t);
+        solveDips(user, seed, effects);
+        value = String(meterReadingAt(user, seed, effects, t));
+      }
+      list.push(
+        Object.freeze({
+          systemMs: t,
+          displayMs,
+          eventType: kind,
+          value,
+          unit: kind === "bloodGlucose" ? "mg/dL" : null,
+          eventId: uuidFromText(`${user.username}|${t}|${kind}|`),
+        }),
+      );
+    }
+    list.sort((a, b) => a.systemMs - b.systemMs || (a.eventId < b.eventId ? -1 : 1));
+  }
+  entry.v3OnlyEvents = list;
+  return list;
+}
+
 /**
  * The calibrations of UTC day `day`, ascending: the two start-up calibrations at the end of each
  * warm-up (4 and 2 minutes before the session's first reading) and the planned ones. A fingerstick
@@ -340,13 +409,11 @@ export function calibrationDay(user: SandboxUser, day: number): SandboxCalibrati
       const effects = effectsBetween(user, from - EFFECT_LOOKBACK_MS, to);
       solveDips(user, seed, effects);
       for (const t of times) {
-        const truth = trueGlucoseAt(user, seed, effects, t);
-        const meter = truth * (1 + 0.05 * gaussFromHash(mix(seed, PURPOSE.meter, Math.round(t / 1000))));
         list.push(
           Object.freeze({
             systemMs: t,
             displayMs: displayOf(user, t),
-            valueMgdl: Math.min(600, Math.max(20, Math.round(meter))),
+            valueMgdl: meterReadingAt(user, seed, effects, t),
           }),
         );
       }

@@ -53,16 +53,20 @@ describe("devices", () => {
       expect(def.alertSettings!.find((a) => a.alertName === "outOfRange")!.unit).toBe("minutes");
       for (const a of def.alertSettings!) expect(a).not.toHaveProperty("delay");
       const night = d2.alertScheduleList.find((x) => x.alertScheduleSettings.alertScheduleName === "Night");
-      if (u.username === "SandboxUser1" || u.username === "SandboxUser2") {
+      if (u.alerts.night) {
         expect(night?.alertScheduleSettings).toMatchObject({
           isEnabled: true,
           isDefaultSchedule: false,
-          startTime: "22:00:00",
-          endTime: "06:00:00",
+          startTime: u.alerts.night.startTime,
+          endTime: u.alerts.night.endTime,
         });
         expect(night?.alertSettings?.length).toBe(6);
       } else expect(night).toBeUndefined();
     }
+    // User1 and User2 have the "Night" schedule of 22:00–06:00 (and User7 one of its own).
+    expect(
+      SANDBOX_USERS.filter((u) => u.alerts.night?.startTime === "22:00:00").map((u) => u.username),
+    ).toEqual(["SandboxUser1", "SandboxUser2"]);
   });
 
   it("a device appears only when it contributed EGVs; lastUploadDate may lie after the window", () => {
@@ -175,6 +179,6 @@ describe("dataRange", () => {
   it("is cheap", () => {
     const t0 = performance.now();
     for (const u of SANDBOX_USERS) dataRange(u, NOW + 3_600_000);
-    console.log(`dataRange of all six users (mostly cached days): ${(performance.now() - t0).toFixed(1)} ms`);
+    console.log(`dataRange of all users (mostly cached days): ${(performance.now() - t0).toFixed(1)} ms`);
   });
 });

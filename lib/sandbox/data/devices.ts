@@ -1,17 +1,27 @@
 import {
+  type AlertNameV3,
+  type AlertScheduleV3,
   type AlertSettingV1,
   type AlertSettingV2,
+  type AlertSettingV3,
   type DeviceV1,
   type DeviceV2,
+  type DeviceV3,
   daysOfWeek,
   formatDateTime,
+  inTimeOfDayWindow,
+  parseTime,
+  secondsOfDay,
+  timeOfDayWindow,
 } from "@/lib/cgm";
-import type { AlertValues, SandboxUser } from "../users";
+import type { AlertPlan, AlertValues, SandboxUser } from "../users";
 import { displayOf } from "./clock";
 import { DAY_MS, HISTORY_START_MS, MINUTE_MS } from "./constants";
 import { egvDay } from "./day";
 import { mix, PURPOSE, unit } from "./random";
 import { seedOf } from "./seed";
+import { transmitterAt } from "./transmitter";
+import { v3Times, v3UtcTime } from "./v3-time";
 
 /**
  * Device records (spec 2.4). Decisions where the spec is silent:
@@ -31,6 +41,18 @@ import { seedOf } from "./seed";
  * - v2: a Default schedule (00:00:00–00:00:00, every day) for everyone; User1 and User2 add an
  *   enabled "Night" schedule 22:00:00–06:00:00. v2 settings have no delay; rise and fall have no
  *   snooze on G6/G7 (null).
+ * - v3 (service-v3-notes §3.4): one device record whatever the window (the device of the last
+ *   upload), `alertSchedules` with the same values. The default schedule is named "" and runs
+ *   00:00–00:00 (the doc sample; Tidepool requires both); `isEnabled` is read as the doc says,
+ *   "refers to a timed schedule; false if the user has none", so the default schedule's is true
+ *   only for users with a timed schedule; `isActive` marks the schedule in force at the upload.
+ *   The alerts are the device's (users.ts `device.alertNames`): G4/G5 keep fixedLow, G6/G7 call
+ *   the 55 mg/dL alarm urgentLow (the newer swagger has no fixedLow) and add urgentLowSoon (no
+ *   threshold of its own: value null) and noReadings (20 minutes); ONE+ lacks urgentLow,
+ *   urgentLowSoon, rise and fall. `delay` is the v1 delay (high only, User4); soundTheme and
+ *   soundOutputMode only on the G7 family.
+ * - A timed schedule applies on its days: the part past midnight belongs to the day it started
+ *   (Sunday's 22:00–06:00 covers Monday 03:00).
  */
 
 const UPLOAD_DELAY_S = [3, 40] as const;
@@ -187,8 +209,7 @@ export function devicesV2(user: SandboxUser, startMs: number, endMs: number, now
     },
   ];
   const night = user.alerts.night;
-  const nightSetupMs = setupMs(user) + DAY_MS;
-  if (night && upload >= nightSetupMs) {
+  if (night && upload >= nightSetupMs(user)) {
     schedules.push({
       alertScheduleSettings: {
         alertScheduleName: "Night",
@@ -199,7 +220,7 @@ export function devicesV2(user: SandboxUser, startMs: number, endMs: number, now
         daysOfWeek: [...night.daysOfWeek],
       },
       // The night schedule was set up a day after the default one (and is absent before that).
-      alertSettings: v2Settings(user, night.values, nightSetupMs),
+      alertSettings: v2Settings(user, night.values, nightSetupMs(user)),
     });
   }
   return [
@@ -208,6 +229,187 @@ export function devicesV2(user: SandboxUser, startMs: number, endMs: number, now
       displayDevice: user.displayDevice,
       lastUploadDate: formatDateTime(upload),
       alertScheduleList: schedules,
+    },
+  ];
+}
+
+// ---- API v3 --------------------------------------------------------------------------------------
+
+export interface ScheduleInForce {
+  name: "default" | "night";
+  values: AlertValues;
+  /** When its settings were last adjusted (systemMs). */
+  adjustedMs: number;
+  /** Minutes the high alert waits (User4's rotation; 0 otherwise). */
+  highDelay: number;
+}
+
+function nightSetupMs(user: SandboxUser): number {
+  return setupMs(user) + DAY_MS;
+}
+
+/** Whether a timed schedule (display clock) covers the display instant `displayMs`. */
+function timedScheduleCovers(
+  schedule: { startTime: string; endTime: string; weekdays: readonly number[] },
+  displayMs: number,
+): boolean {
+  const w = timeOfDayWindow(schedule.startTime, schedule.endTime);
+  const second = secondsOfDay(displayMs);
+  if (!inTimeOfDayWindow(w, second)) return false;
+  // Past midnight, the schedule that covers the hour started the day before.
+  const startedDayBefore = w.startSecond > w.endSecond % 86_400 && second < w.startSecond;
+  const day = Math.floor(displayMs / DAY_MS) - (startedDayBefore ? 1 : 0);
+  return schedule.weekdays.includes((((day + 4) % 7) + 7) % 7);
+}
+
+const dayIndex = (d: string) => (daysOfWeek as readonly string[]).indexOf(d);
+
+function nightCovers(night: NonNullable<AlertPlan["night"]>, displayMs: number): boolean {
+  return timedScheduleCovers({ ...night, weekdays: night.daysOfWeek.map(dayIndex) }, displayMs);
+}
+
+/** The alert settings in force at a UTC instant: the night schedule's on its days and hours. */
+export function scheduleAt(user: SandboxUser, systemMs: number): ScheduleInForce {
+  const state = alertStateAt(user, systemMs);
+  const night = user.alerts.night;
+  if (night && systemMs >= nightSetupMs(user) && nightCovers(night, displayOf(user, systemMs))) {
+    return { name: "night", values: night.values, adjustedMs: nightSetupMs(user), highDelay: 0 };
+  }
+  return { name: "default", ...state };
+}
+
+/** The noReadings alert of G6/G7 sounds after this many minutes without readings (not adjustable). */
+export const NO_READINGS_MINUTES = 20;
+/** urgentLow (fixedLow on G4/G5) sounds below this, mg/dL (spec 2.4: not user-editable). */
+export const URGENT_LOW_MGDL = 55;
+
+/** What the settings in force say of one alert: value, unit, snooze, enabled, delay. */
+function v3SettingParts(user: SandboxUser, schedule: ScheduleInForce, name: AlertNameV3) {
+  const v = schedule.values;
+  switch (name) {
+    case "high":
+    case "low":
+    case "rise":
+    case "fall":
+    case "outOfRange": {
+      const parts = settingParts(v, name);
+      const rateNoSnooze =
+        (name === "rise" || name === "fall") && (user.generation === "g6" || user.generation === "g7");
+      return {
+        ...parts,
+        snooze: rateNoSnooze ? null : parts.snooze,
+        delay: name === "high" ? schedule.highDelay : 0,
+      };
+    }
+    case "noReadings":
+      return { value: NO_READINGS_MINUTES, unit: "minutes" as const, snooze: 0, enabled: true, delay: 0 };
+    case "urgentLowSoon":
+      return { value: null, unit: null, snooze: v.snooze.fixedLow, enabled: true, delay: 0 };
+    default:
+      // urgentLow, fixedLow: always on, at 55 mg/dL.
+      return { ...settingParts(v, "fixedLow"), delay: 0 };
+  }
+}
+
+function v3Setting(
+  user: SandboxUser,
+  schedule: ScheduleInForce,
+  name: AlertNameV3,
+  i: number,
+): AlertSettingV3 {
+  const { value, unit, snooze, enabled, delay } = v3SettingParts(user, schedule, name);
+  // Set up one after the other, a few seconds apart, the last at adjustedMs (as for v1/v2).
+  const t = schedule.adjustedMs - (user.device.alertNames.length - 1 - i) * 37_000;
+  return {
+    alertName: name,
+    value,
+    unit,
+    snooze,
+    enabled,
+    ...v3Times(user, t),
+    delay,
+    secondaryTriggerCondition: null,
+    soundTheme: user.device.sound?.theme ?? null,
+    soundOutputMode: user.device.sound?.outputMode ?? null,
+  };
+}
+
+function v3Settings(user: SandboxUser, schedule: ScheduleInForce): AlertSettingV3[] {
+  return user.device.alertNames.map((name, i) => v3Setting(user, schedule, name, i));
+}
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** The override state at the upload: on (with its end) inside its hours, else off. */
+function overrideAt(user: SandboxUser, atMs: number): AlertScheduleV3["alertScheduleSettings"]["override"] {
+  const o = user.alerts.override;
+  if (!o) return null;
+  const displayMs = displayOf(user, atMs);
+  if (!timedScheduleCovers(o, displayMs)) return { isOverrideEnabled: false, mode: o.mode, endTime: null };
+  // The end on the display clock of the same (or, past midnight, the next) day, as a UTC instant.
+  const endSecond = parseTime(o.endTime) ?? 0;
+  let endDisplay = Math.floor(displayMs / DAY_MS) * DAY_MS + endSecond * 1000;
+  if (endDisplay <= displayMs) endDisplay += DAY_MS;
+  const endMs = atMs + (endDisplay - displayMs);
+  return { isOverrideEnabled: true, mode: o.mode, endTime: v3Times(user, endMs).systemTime };
+}
+
+/**
+ * GET /v3/users/self/devices: the user's display device as of its last upload (none for a user
+ * who never uploaded), with every alert schedule.
+ */
+export function devicesV3(user: SandboxUser, nowMs: number): DeviceV3[] {
+  const last = lastEgvIn(user, HISTORY_START_MS, nowMs, nowMs);
+  if (last === null) return [];
+  const upload = uploadOf(user, last, nowMs);
+  const inForce = scheduleAt(user, upload);
+  const defaults: ScheduleInForce = { name: "default", ...alertStateAt(user, upload) };
+  const night = user.alerts.night && upload >= nightSetupMs(user) ? user.alerts.night : null;
+  const schedules: AlertScheduleV3[] = [
+    {
+      alertScheduleSettings: {
+        alertScheduleName: "",
+        isEnabled: night !== null,
+        isDefaultSchedule: true,
+        startTime: "00:00",
+        endTime: "00:00",
+        daysOfWeek: [...daysOfWeek],
+        isActive: inForce.name === "default",
+        override: inForce.name === "default" ? overrideAt(user, upload) : null,
+      },
+      alertSettings: v3Settings(user, defaults),
+    },
+  ];
+  if (night) {
+    schedules.push({
+      alertScheduleSettings: {
+        alertScheduleName: "Night",
+        isEnabled: true,
+        isDefaultSchedule: false,
+        startTime: hhmm(night.startTime),
+        endTime: hhmm(night.endTime),
+        daysOfWeek: [...night.daysOfWeek],
+        isActive: inForce.name === "night",
+        override: inForce.name === "night" ? overrideAt(user, upload) : null,
+      },
+      alertSettings: v3Settings(user, {
+        name: "night",
+        values: night.values,
+        adjustedMs: nightSetupMs(user),
+        highDelay: 0,
+      }),
+    });
+  }
+  const transmitter = transmitterAt(user, upload);
+  return [
+    {
+      lastUploadDate: v3UtcTime(user, upload),
+      transmitterId: transmitter.id,
+      transmitterGeneration: user.device.transmitterGeneration,
+      transmitterGenerationVariant: user.device.variant,
+      displayDevice: user.displayDevice,
+      displayApp: user.device.displayApp,
+      alertSchedules: schedules,
     },
   ];
 }

@@ -1,4 +1,4 @@
-import type { SandboxCalibration, SandboxEgv, SandboxEvent } from "../records";
+import type { SandboxCalibration, SandboxEgv, SandboxEvent, SandboxV3OnlyEvent } from "../records";
 import type { SandboxUser } from "../users";
 import { displayOf } from "./clock";
 import { DAY_MS, HISTORY_START_MS, SMOOTHING_LAG_MS } from "./constants";
@@ -10,6 +10,7 @@ import {
   NULL_SMOOTHED,
   NULL_TREND,
   TREND_BY_INDEX,
+  v3OnlyEventDay,
 } from "./day";
 
 /**
@@ -27,10 +28,13 @@ import {
  * devices.ts (device records and alert settings).
  */
 
+export { generateAlerts } from "./alerts";
 export { displayOf } from "./clock";
 export { HISTORY_START_MS, READING_INTERVAL_MS, SMOOTHING_LAG_MS, WARMUP_MS } from "./constants";
 export { clearDayCache, dayCacheSize } from "./day";
-export { devicesV1, devicesV2, rotatingValues } from "./devices";
+export { devicesV1, devicesV2, devicesV3, rotatingValues, scheduleAt } from "./devices";
+export { transmitterAt, transmitterTicks } from "./transmitter";
+export { v3Times, v3UtcTime } from "./v3-time";
 
 // Module-local copies for the hot loop (imported bindings can be getters once bundled).
 const DAY = DAY_MS;
@@ -115,6 +119,16 @@ export function generateEvents(
   return collect(user, startMs, endMs, nowMs, eventDay);
 }
 
+/** Events only v3 serves (bloodGlucose, notes), ascending. Records are frozen. */
+export function generateV3OnlyEvents(
+  user: SandboxUser,
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+): SandboxV3OnlyEvent[] {
+  return collect(user, startMs, endMs, nowMs, v3OnlyEventDay);
+}
+
 /** Calibrations (G4/G5 users only; the others have none). Records are frozen. */
 export function generateCalibrations(
   user: SandboxUser,
@@ -140,21 +154,24 @@ export interface DataRange {
   displayOf: (systemMs: number) => number;
 }
 
-/** The first and last systemMs that a day-wise source yields in [HISTORY_START_MS, now]. */
+type TimesOfDay = (day: number) => { count: number; at: (i: number) => number };
+
+/** The first and last systemMs that a day-wise source yields in [fromMs, now] (fromMs ≥ the history start). */
 function bounds(
   user: SandboxUser,
   nowMs: number,
-  timesOfDay: (day: number) => { count: number; at: (i: number) => number },
+  timesOfDay: TimesOfDay,
+  fromMs = HISTORY_START_MS,
 ): RecordBounds | null {
-  if (!user.hasData || nowMs < HISTORY_START_MS) return null;
-  const firstDay = Math.floor(HISTORY_START_MS / DAY_MS);
+  if (!user.hasData || nowMs < fromMs) return null;
+  const firstDay = Math.floor(fromMs / DAY_MS);
   const lastDay = Math.floor(nowMs / DAY_MS);
   let end: number | null = null;
   for (let d = lastDay; d >= firstDay && end === null; d--) {
     const day = timesOfDay(d);
     for (let i = day.count - 1; i >= 0; i--) {
       const t = day.at(i);
-      if (t <= nowMs && t >= HISTORY_START_MS) {
+      if (t <= nowMs && t >= fromMs) {
         end = t;
         break;
       }
@@ -166,7 +183,7 @@ function bounds(
     const day = timesOfDay(d);
     for (let i = 0; i < day.count; i++) {
       const t = day.at(i);
-      if (t >= HISTORY_START_MS && t <= nowMs) {
+      if (t >= fromMs && t <= nowMs) {
         start = t;
         break;
       }
@@ -199,6 +216,38 @@ export function dataRange(user: SandboxUser, nowMs: number): DataRange {
     events: bounds(user, nowMs, (d) => list(eventDay(user, d))),
     calibrations:
       user.profile.calibrationsPerDay > 0 ? bounds(user, nowMs, (d) => list(calibrationDay(user, d))) : null,
+    displayOf: (systemMs) => displayOf(user, systemMs),
+  };
+}
+
+/**
+ * v3 dataRange (service-v3-notes §3.6): as v2's, the events group counting the events only v3
+ * serves too, and with `lastSyncTime` only what is newer than it (systemTime after it): a group
+ * with nothing newer is null.
+ */
+export function dataRangeV3(user: SandboxUser, nowMs: number, lastSyncMs: number | null): DataRange {
+  const fromMs =
+    lastSyncMs === null ? HISTORY_START_MS : Math.max(HISTORY_START_MS, Math.floor(lastSyncMs) + 1);
+  const list = (times: number[]) => ({ count: times.length, at: (i: number) => times[i]! });
+  const mergedEvents: TimesOfDay = (d) => {
+    const times = [...eventDay(user, d), ...v3OnlyEventDay(user, d)].map((e) => e.systemMs);
+    return list(times.sort((a, b) => a - b));
+  };
+  return {
+    egvs: bounds(
+      user,
+      nowMs,
+      (d) => {
+        const day = egvDay(user, d);
+        return { count: day.count, at: (i) => day.systemMs[i]! };
+      },
+      fromMs,
+    ),
+    events: bounds(user, nowMs, mergedEvents, fromMs),
+    calibrations:
+      user.profile.calibrationsPerDay > 0
+        ? bounds(user, nowMs, (d) => list(calibrationDay(user, d).map((c) => c.systemMs)), fromMs)
+        : null,
     displayOf: (systemMs) => displayOf(user, systemMs),
   };
 }

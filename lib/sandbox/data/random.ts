@@ -60,6 +60,12 @@ export const PURPOSE = {
   eventId: 12,
   upload: 13,
   meter: 14,
+  // API v3 only (new streams: nothing v1/v2 serves draws from them).
+  transmitter: 15,
+  alertAck: 16,
+  gapAlert: 17,
+  edited: 18,
+  v3Events: 19,
 } as const;
 
 export class Rng {

@@ -127,3 +127,25 @@ export function gapsOfDay(user: SandboxUser, day: number): Array<[number, number
   }
   return out;
 }
+
+/**
+ * The sensor in use at `systemMs`: the last one inserted at or before it (its number counts the
+ * user's sensors from 0), or the first one before the first insertion. During a warm-up the new
+ * sensor is in use; between scattered sessions, the last one worn.
+ */
+export function sensorNumberAt(user: SandboxUser, systemMs: number): number {
+  const origin = firstInsertionMs(user);
+  if (user.sensor.wear === "scattered") {
+    const b = Math.max(0, Math.floor((systemMs - origin) / SCATTER_BLOCK_MS));
+    return b > 0 && systemMs < scatteredSession(user, b).insertedMs ? b - 1 : b;
+  }
+  return Math.max(0, Math.floor((systemMs - origin) / continuousPeriodMs(user)));
+}
+
+/** When sensor number `n` (see sensorNumberAt) was inserted. */
+export function sensorInsertedMs(user: SandboxUser, n: number): number {
+  const origin = firstInsertionMs(user);
+  return user.sensor.wear === "scattered"
+    ? scatteredSession(user, n).insertedMs
+    : origin + n * continuousPeriodMs(user);
+}

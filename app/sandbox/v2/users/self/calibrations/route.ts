@@ -2,6 +2,6 @@ import { dataRoute } from "@/lib/sandbox/http";
 import { calibrations } from "@/lib/sandbox/service";
 
 export const dynamic = "force-dynamic";
-export const GET = dataRoute({ windowed: true }, ({ user, window, nowMs }) =>
+export const GET = dataRoute({ version: "v2", windowed: true }, ({ user, window, nowMs }) =>
   calibrations(user, window, nowMs),
 );

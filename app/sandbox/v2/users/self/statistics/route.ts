@@ -2,4 +2,4 @@ import { dataRoute } from "@/lib/sandbox/http";
 import { statisticsEndpoint } from "@/lib/sandbox/statistics-endpoint";
 
 export const dynamic = "force-dynamic";
-export const POST = dataRoute({ windowed: true }, (ctx) => statisticsEndpoint("v2", ctx));
+export const POST = dataRoute({ version: "v2", windowed: true }, (ctx) => statisticsEndpoint("v2", ctx));

@@ -1,5 +1,7 @@
 import { dataRoute } from "@/lib/sandbox/http";
-import { egvsV2 } from "@/lib/sandbox/service";
+import { egvsV3, userIdFor } from "@/lib/sandbox/service-v3";
 
 export const dynamic = "force-dynamic";
-export const GET = dataRoute({ windowed: true }, ({ user, window, nowMs }) => egvsV2(user, window, nowMs));
+export const GET = dataRoute({ version: "v3", windowed: true }, ({ user, identity, window, nowMs }) =>
+  egvsV3(user, window, nowMs, userIdFor(user.username, identity.clientId)),
+);
