@@ -17,7 +17,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Readings",
     definition:
-      "Every EGV the service returned for the period (API v2, whose value is the smoothed value when one exists, or API v3, whose value is the same), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
+      "Every EGV the service returned for the period (v2, whose value is the smoothed value when one exists; v3's is the same), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
     source: "Service specification, sections 2.1 and 3 (lib/reports/readings.ts)",
   },
   {
@@ -76,9 +76,8 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Hypoglycemia risk",
     definition:
-      "With API v2, the service's own category from its statistics. API v3 has no statistics, so the dashboard computes it with the service's method: the LBGI of every reading of the period (mg/dL), minimal up to 1.1, low up to 2.5, moderate up to 5.0, high above. Either way none is given unless the sensor was worn enough: the period is cut into 24-hour days from its start, a day counts when its readings cover at least 66% of it (5 minutes each); a period under 20 days needs at least 12 such days, a longer one at least 60% of its days.",
-    source:
-      "Service specification, section 2.6 (lib/metrics/service-statistics.ts, lib/metrics/risk-index.ts)",
+      "The service's own category from its statistics; with API v3, which has none, the dashboard's by the same method (LBGI of the period's readings: minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high). None without enough wear: 12 days of 66% sensor use, or 60% of the days over 20 days or more.",
+    source: "Service specification, section 2.6 (lib/metrics/service-statistics.ts)",
   },
 ];
 
