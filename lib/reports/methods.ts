@@ -76,7 +76,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Hypoglycemia risk",
     definition:
-      "The service's own category from its statistics; with API v3, which has none, the dashboard's by the same method (LBGI of the period's readings: minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high). None without enough wear: 12 days of 66% sensor use, or 60% of the days over 20 days or more.",
+      "The service's own category from its statistics; with API v3, which has none, the dashboard's by the same method (LBGI of the period's readings: minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high). None without enough wear: at least 12 days (from 20 days on, 60% of the days) with the sensor in use 66% of the day.",
     source: "Service specification, section 2.6 (lib/metrics/service-statistics.ts)",
   },
 ];
