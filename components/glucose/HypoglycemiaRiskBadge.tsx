@@ -37,9 +37,9 @@ export function HypoglycemiaRiskBadge({
       <div data-testid="hypo-risk" data-risk="none" data-by={by}>
         <p className="font-medium">Not enough sensor data to estimate the risk.</p>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {by === "service" ? "The service estimates" : "It is estimated, as the service does,"} only when the
-          sensor was worn enough: over a period shorter than 20 days, on at least 12 days with the sensor in
-          use at least 66% of the day; over 20 days or more, on at least 60% of the days.
+          {by === "service" ? "The service estimates it" : "It is estimated, as the service does,"} only when
+          the sensor was worn enough: over a period shorter than 20 days, on at least 12 days with the sensor
+          in use at least 66% of the day; over 20 days or more, on at least 60% of the days.
         </p>
       </div>
     );

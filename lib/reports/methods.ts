@@ -75,8 +75,10 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   },
   {
     term: "Hypoglycemia risk",
+    // The AGP PDF prints this note on one letter page: the minimum-data rule is named, not spelled
+    // out (the risk's badge spells it out wherever a risk is shown).
     definition:
-      "The service's own category from its statistics; with API v3, which has none, the dashboard's by the same method (LBGI of the period's readings: minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high). None without enough wear: at least 12 days (from 20 days on, 60% of the days) with the sensor in use 66% of the day.",
+      "The service's category from its statistics; with API v3, which has none, the dashboard's by the same method: LBGI minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high; none with too few readings (spec 2.6).",
     source: "Service specification, section 2.6 (lib/metrics/service-statistics.ts)",
   },
 ];

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type EgvV3Read,
@@ -15,6 +16,7 @@ import {
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { egvsFromV3, mergeV3Reads } from "@/lib/service-client/reshape-v3";
 import { type AppServer, startAppServer, UNLIMITED_CALL_BUDGET } from "../support/app-server";
+import { csvRecords } from "../support/csv";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { bearer, connect, dt, type RegisteredApp, registerApp } from "../support/sandbox-client";
 
@@ -280,6 +282,32 @@ describe("pages in v3 mode", () => {
     const html = await page("SandboxUser2", "/dashboard/events?days=90");
     expect(html).toMatch(/Blood glucose<!-- --> \(|>Blood glucose</);
     expect(html).toMatch(/>Note</);
+  });
+});
+
+describe("the export in v3 mode", () => {
+  it("holds v3's readings in v2's columns, and its blood glucose readings and notes with their text", async () => {
+    const res = await fetch(`${base}/api/reports/export?days=90`, {
+      headers: { Cookie: (await session("SandboxUser2")).cookie },
+    });
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const file = (name: string) => csvRecords(strFromU8(zip[name]!));
+    const egvs = file("egvs.csv");
+    expect(egvs.records.length).toBeGreaterThan(80 * 288 * 0.9);
+    for (const r of egvs.records.slice(0, 500)) {
+      expect(r.unit).toBe("mg/dL");
+      expect(r.realtimeValue).toBe(r.value);
+      expect(r.smoothedValue).toBe("");
+    }
+    const events = file("events.csv");
+    expect(events.header).toContain("text");
+    const notes = events.records.filter((r) => r.eventType === "notes");
+    expect(notes.length).toBeGreaterThan(0);
+    for (const n of notes) expect(n.text).not.toBe("");
+    const meter = events.records.filter((r) => r.eventType === "bloodGlucose");
+    expect(meter.length).toBeGreaterThan(0);
+    for (const m of meter) expect(m.unit).toBe("mg/dL");
   });
 });
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
   schema = dbModule.schema;
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) {
+    if (url.startsWith(`${base}/sandbox/${inject("apiVersion")}/users/self/`)) {
       dataCalls++;
       const hook = beforeData;
       if (hook) return hook(new URL(url)).then(() => realFetch(input, init));
