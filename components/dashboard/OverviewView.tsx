@@ -140,9 +140,11 @@ export function OverviewView({
           <NowPanel latest={shown.latest} freshness={shown.freshness} unit={unit} />
         )}
         <Panel title="Hypoglycemia risk" id="risk">
-          <HypoglycemiaRiskBadge risk={summary.service?.hypoglycemiaRisk ?? null} />
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            From the glucose service&apos;s statistics over the {summaryPeriod}.
+          <HypoglycemiaRiskBadge risk={summary.hypoglycemiaRisk.risk} by={summary.hypoglycemiaRisk.by} />
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="hypo-risk-source">
+            {summary.hypoglycemiaRisk.by === "service"
+              ? `From the glucose service's statistics over the ${summaryPeriod}.`
+              : `Computed by this dashboard over the ${summaryPeriod}, with the glucose service's own method (its API v3 gives no statistics; see the methods note of the reports).`}
           </p>
         </Panel>
       </div>
@@ -174,7 +176,12 @@ export function OverviewView({
           )}
         </Panel>
         <Panel title={`Statistics, ${summaryPeriod}`} id="stats">
-          <StatisticsComparison ours={summary.ours} service={summary.service} unit={unit} />
+          <StatisticsComparison
+            ours={summary.ours}
+            service={summary.service}
+            serviceGivesStatistics={summary.hypoglycemiaRisk.by === "service"}
+            unit={unit}
+          />
         </Panel>
       </div>
       {!clinician && goals && (

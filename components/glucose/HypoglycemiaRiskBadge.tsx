@@ -20,25 +20,32 @@ const STYLES: Record<
 };
 
 /**
- * The service's hypoglycemia risk category, as a labelled badge (the word carries the meaning;
- * the colour only repeats it). When the service gives none, the minimum-data rule of its
- * statistics (spec section 2.6) is stated, so the patient knows why and what would change it.
+ * The hypoglycemia risk category, as a labelled badge (the word carries the meaning; the colour
+ * only repeats it): the service's (API v2), or the dashboard's own with the service's method (API
+ * v3, which gives none). When there is none, the minimum-data rule of the service's statistics
+ * (spec section 2.6) is stated, so the patient knows why and what would change it.
  */
-export function HypoglycemiaRiskBadge({ risk }: { risk: StatisticsV2Response["hypoglycemiaRisk"] }) {
+export function HypoglycemiaRiskBadge({
+  risk,
+  by = "service",
+}: {
+  risk: StatisticsV2Response["hypoglycemiaRisk"];
+  by?: "service" | "dashboard";
+}) {
   if (risk === null)
     return (
-      <div data-testid="hypo-risk" data-risk="none">
+      <div data-testid="hypo-risk" data-risk="none" data-by={by}>
         <p className="font-medium">Not enough sensor data to estimate the risk.</p>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          The service estimates it only when the sensor was worn enough: over a period shorter than 20 days,
-          on at least 12 days with the sensor in use at least 66% of the day; over 20 days or more, on at
-          least 60% of the days.
+          {by === "service" ? "The service estimates it" : "It is estimated, as the service does,"} only when
+          the sensor was worn enough: over a period shorter than 20 days, on at least 12 days with the sensor
+          in use at least 66% of the day; over 20 days or more, on at least 60% of the days.
         </p>
       </div>
     );
   const style = STYLES[risk];
   return (
-    <p data-testid="hypo-risk" data-risk={risk}>
+    <p data-testid="hypo-risk" data-risk={risk} data-by={by}>
       <span
         className={`inline-flex items-center rounded-full border-2 px-3 py-1 text-base font-semibold ${style.className}`}
       >

@@ -13,16 +13,20 @@ const num = (v: number | null | undefined, digits = 0) =>
 /**
  * Our numbers, computed from every reading with the definitions of lib/metrics, beside the
  * service's own v2 statistics for the same window (asked with the consensus bounds 54/70/180).
- * The two should agree; where they differ the reader sees both, not a silent choice. Below 480 px
- * each measure stacks over its two labelled values (stack-narrow, app/globals.css).
+ * The two should agree; where they differ the reader sees both, not a silent choice. With API v3
+ * the service computes no statistics (`serviceGivesStatistics` false): ours alone, and the table
+ * says why, rather than a column of the service's that would only be ours again. Below 480 px
+ * each measure stacks over its labelled values (stack-narrow, app/globals.css).
  */
 export function StatisticsComparison({
   ours,
   service,
+  serviceGivesStatistics = true,
   unit,
 }: {
   ours: OurSummary;
   service: ServiceSummary | null;
+  serviceGivesStatistics?: boolean;
   unit: GlucoseUnit;
 }) {
   const tir = ours.timeInRanges;
@@ -72,9 +76,15 @@ export function StatisticsComparison({
   ];
   return (
     <div className="overflow-x-auto">
-      <table className="stack-narrow w-full text-left text-sm" data-testid="statistics-comparison">
+      <table
+        className="stack-narrow w-full text-left text-sm"
+        data-testid="statistics-comparison"
+        data-service={serviceGivesStatistics ? "yes" : "no"}
+      >
         <caption className="sr-only">
-          Summary statistics computed by this dashboard and by the glucose service
+          {serviceGivesStatistics
+            ? "Summary statistics computed by this dashboard and by the glucose service"
+            : "Summary statistics computed by this dashboard"}
         </caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
@@ -84,9 +94,11 @@ export function StatisticsComparison({
             <th scope="col" className="py-2 pr-3 text-right font-medium">
               This dashboard
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Glucose service
-            </th>
+            {serviceGivesStatistics && (
+              <th scope="col" className="py-2 text-right font-medium">
+                Glucose service
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -98,13 +110,21 @@ export function StatisticsComparison({
               <td data-label="This dashboard" className="py-1.5 pr-3 text-right tabular-nums">
                 {a}
               </td>
-              <td data-label="Glucose service" className="py-1.5 text-right tabular-nums">
-                {b}
-              </td>
+              {serviceGivesStatistics && (
+                <td data-label="Glucose service" className="py-1.5 text-right tabular-nums">
+                  {b}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
+      {!serviceGivesStatistics && (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="statistics-by-dashboard">
+          Computed by this dashboard from every reading. The glucose service&apos;s current interface (API v3)
+          gives no statistics of its own to compare them with.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,14 +1,16 @@
-import type { AlertSettingV1, AlertSettingV2 } from "@/lib/cgm/schemas";
+import type { CgmAlertSetting } from "@/lib/cgm/app-records";
+import type { AlertSettingV1 } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { alertNameLabel, alertValueText, orderAlertSettings, snoozeText } from "@/lib/records/devices";
 import { countText } from "@/lib/records/format";
 import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
 
-type Setting = AlertSettingV2 | AlertSettingV1;
+type Setting = CgmAlertSetting | AlertSettingV1;
 
 /**
  * A device's alert settings: name, value (glucose in the display unit), snooze, on/off and when
- * it was last changed. v1 settings also have a delay; v2 settings have none (spec 2.4).
+ * it was last changed. v1 settings also have a delay; v2 settings have none (spec 2.4); v3
+ * settings may have one (and may not say when they were changed).
  */
 export function AlertSettingsTable({
   caption,
@@ -19,7 +21,7 @@ export function AlertSettingsTable({
   settings: Setting[];
   glucoseUnit: GlucoseUnit;
 }) {
-  const withDelay = settings.some((s) => "delay" in s);
+  const withDelay = settings.some((s) => typeof s.delay === "number");
   return (
     <RecordTable caption={caption}>
       <thead>
@@ -63,14 +65,18 @@ export function AlertSettingsTable({
               </td>
               {withDelay && (
                 <td data-label="Delay" className={`${TD} whitespace-nowrap tabular-nums`}>
-                  {"delay" in s ? countText(s.delay, "minute", "minutes") : <Blank label="not given" />}
+                  {typeof s.delay === "number" ? (
+                    countText(s.delay, "minute", "minutes")
+                  ) : (
+                    <Blank label="not given" />
+                  )}
                 </td>
               )}
               <td data-label="Enabled" className={TD}>
                 {s.enabled ? "On" : "Off"}
               </td>
               <td data-label="Last changed (receiver)" className={`${TD} whitespace-nowrap`}>
-                <DisplayTime value={s.displayTime} />
+                {s.displayTime ? <DisplayTime value={s.displayTime} /> : <Blank label="not given" />}
               </td>
             </tr>
           );

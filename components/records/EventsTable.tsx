@@ -1,9 +1,9 @@
-import type { EventV2 } from "@/lib/cgm/schemas";
+import type { CgmEvent } from "@/lib/cgm/app-records";
 import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
 import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
 
 /** Events newest first; a deleted event is struck through and labelled "Deleted". */
-export function EventsTable({ caption, events }: { caption: string; events: EventV2[] }) {
+export function EventsTable({ caption, events }: { caption: string; events: CgmEvent[] }) {
   return (
     <RecordTable caption={caption}>
       <thead>
@@ -29,7 +29,8 @@ export function EventsTable({ caption, events }: { caption: string; events: Even
         {events.map((e) => {
           const deleted = e.eventStatus === "deleted";
           const struck = deleted ? "line-through decoration-2" : "";
-          const subType = eventSubTypeLabel(e.eventSubType);
+          // A note (API v3) has its text where other events have their detail.
+          const subType = e.text ?? eventSubTypeLabel(e.eventSubType);
           const value = eventValueText(e);
           return (
             <tr
@@ -54,6 +55,8 @@ export function EventsTable({ caption, events }: { caption: string; events: Even
                   <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-red-900 dark:bg-red-950 dark:text-red-200">
                     Deleted
                   </span>
+                ) : e.eventStatus === "updated" ? (
+                  "Changed"
                 ) : (
                   "Recorded"
                 )}

@@ -29,7 +29,8 @@ const DASHBOARD_COLUMNS = ["Mean", "Median", "SD", "Sensor use"] as const;
  * The statistics by window: per window, the service's counts of that window's readings in its
  * groups (lib/reports/statistics-by-window.ts says how they are isolated), beside the dashboard's
  * mean, median, SD and sensor use of the same readings; the last row is the service's answer for
- * all windows together, every number of it the service's. Glucose numbers in the unit on screen;
+ * all windows together, every number of it the service's (with API v3, which has no statistics,
+ * computed by the dashboard with the service's method, and labelled so). Glucose numbers in the unit on screen;
  * 39 and 401 only ever enter as parts of aggregates.
  */
 export function StatisticsByWindowTable({
@@ -54,6 +55,9 @@ export function StatisticsByWindowTable({
       : `${glucose(b.low, dataUnit)}–${glucose(b.high, dataUnit)} ${unit}`;
   const together = results.together;
   const togetherPercents = servicePercentsOf(together);
+  // With API v3 the service has no statistics: the same numbers, computed here by its method.
+  const byService = results.computedBy === "service";
+  const serviceLabel = byService ? "The service" : "The service's method";
 
   return (
     <RecordTable caption={`Statistics by window (${results.version}); the last row is all windows together`}>
@@ -61,7 +65,7 @@ export function StatisticsByWindowTable({
         <tr>
           <td className="border-b border-slate-300 dark:border-slate-700" />
           <th scope="colgroup" colSpan={1 + groups.length} className={`${TH_COL} text-center`}>
-            The service: share of readings
+            {serviceLabel}: share of readings
           </th>
           <th scope="colgroup" colSpan={4} className={`${TH_COL} text-center`}>
             This dashboard, same readings
@@ -111,7 +115,7 @@ export function StatisticsByWindowTable({
               {(w.counts.urgentLow ?? 0) + w.counts.below + w.counts.within + w.counts.above}
             </td>
             {groups.map(([g, label]) => (
-              <td key={g} className={NUM} data-group={g} data-label={`The service: ${label}`}>
+              <td key={g} className={NUM} data-group={g} data-label={`${serviceLabel}: ${label}`}>
                 {percent(w.percents, g)}
               </td>
             ))}
@@ -133,14 +137,16 @@ export function StatisticsByWindowTable({
           <th scope="row" className={TH_ROW}>
             <span className="block">All windows together</span>
             <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">
-              every number from the service
+              {byService
+                ? "every number from the service"
+                : "every number by the service's method, computed here"}
             </span>
           </th>
           <td className={NUM} data-testid="together-readings" data-label="Readings">
             {together.nValues}
           </td>
           {groups.map(([g, label]) => (
-            <td key={g} className={NUM} data-group={g} data-label={`The service: ${label}`}>
+            <td key={g} className={NUM} data-group={g} data-label={`${serviceLabel}: ${label}`}>
               {percent(togetherPercents, g)}
             </td>
           ))}

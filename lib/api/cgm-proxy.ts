@@ -1,14 +1,27 @@
 import "server-only";
 import type { z } from "zod";
-import { statisticsV1RequestSchema, statisticsV2RequestSchema, windowQueryFrom, zodMessage } from "@/lib/cgm";
+import {
+  parseServiceTime,
+  serviceTimeUtcMs,
+  statisticsV1RequestSchema,
+  statisticsV2RequestSchema,
+  type V3Read,
+  v3QueryTimeSchema,
+  windowQueryFrom,
+  zodMessage,
+} from "@/lib/cgm";
 import { readJson } from "@/lib/http/body";
 import {
+  configuredVersion,
   getCalibrations,
   getDataRange,
   getDevices,
   getEgvs,
   getEvents,
   getStatistics,
+  readV3,
+  readV3DataRange,
+  readV3Devices,
   type Window,
 } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -20,15 +33,36 @@ import type { PatientContext } from "./route";
  * checked with the shared schemas before anything goes upstream, and the typed client refuses a
  * window past the limit of every request before it asks for a token, so a bad or overlong window
  * or statistics body costs the service nothing; answers go through the typed client (refresh,
- * retries, long windows split and merged).
+ * retries, long windows split and merged: API v3 in chunks of at most its 30 days).
+ *
+ * API v1 and v2 paths answer the service's shapes. API v3 paths answer its envelope
+ * ({recordType, recordVersion, userId, records}; dataRange with its three groups) with the records
+ * as the dashboard reads them (lib/cgm/v3-read.ts: enumerations kept as "unknown" when new, times
+ * as UTC DateTimes, the notes' repairs made; a record that cannot be placed is left out and logged).
+ * With CGM_API_VERSION=v3 the dashboard asks the service nothing but v3 data paths: the others are
+ * not served here then.
  */
 
 type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
 
-const WINDOWED_READS: Record<string, Read> = {
+/** A v3 read as the proxy answers it: the envelope and the normalised records. */
+const envelopeOf = <R>({ recordType, recordVersion, userId, records }: V3Read<R>) => ({
+  recordType,
+  recordVersion,
+  userId,
+  records,
+});
+
+const V3_WINDOWED_READS: Record<string, Read> = Object.fromEntries(
+  (["egvs", "calibrations", "events", "alerts"] as const).map((name) => [
+    `v3/users/self/${name}`,
+    async (c: ConnectionRef, w: Window) => envelopeOf(await readV3(c, name, w)),
+  ]),
+);
+
+const OLDER_WINDOWED_READS: Record<string, Read> = {
   "v1/users/self/egvs": (c, w) => getEgvs(c, "v1", w),
   "v2/users/self/egvs": (c, w) => getEgvs(c, "v2", w),
-  "v3/users/self/egvs": (c, w) => getEgvs(c, "v3", w),
   "v1/users/self/events": (c, w) => getEvents(c, "v1", w),
   "v2/users/self/events": (c, w) => getEvents(c, "v2", w),
   "v1/users/self/calibrations": (c, w) => getCalibrations(c, "v1", w),
@@ -37,10 +71,29 @@ const WINDOWED_READS: Record<string, Read> = {
   "v2/users/self/devices": (c, w) => getDevices(c, "v2", w),
 };
 
+/** Paths read without a window: the data ranges, and v3's devices (which take no parameters). */
+const UNWINDOWED = ["v2/users/self/dataRange", "v3/users/self/dataRange", "v3/users/self/devices"];
+
 const STATISTICS: Record<string, { version: "v1" | "v2"; schema: z.ZodType }> = {
   "v1/users/self/statistics": { version: "v1", schema: statisticsV1RequestSchema },
   "v2/users/self/statistics": { version: "v2", schema: statisticsV2RequestSchema },
 };
+
+const isV3 = (path: string) => path.startsWith("v3/");
+
+/** Refuses a path the configured API version does not read (v3: nothing but v3). */
+function checkServed(path: string): void {
+  if (
+    configuredVersion() === "v3" &&
+    !isV3(path) &&
+    (OLDER_WINDOWED_READS[path] || STATISTICS[path] || UNWINDOWED.includes(path))
+  )
+    throw new InputError(
+      `/api/cgm/${path} is not served: this dashboard reads the service with API v3 (CGM_API_VERSION), under /api/cgm/v3/users/self/.`,
+      404,
+      "not_found",
+    );
+}
 
 function servicePath(params: PatientContext["params"]): string {
   const segments = params.path;
@@ -60,22 +113,44 @@ export function parseWindowQuery(searchParams: URLSearchParams): Window {
 
 export async function proxyRead({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
-  if (path === "v2/users/self/dataRange") return getDataRange(connection);
-  const read = WINDOWED_READS[path];
+  checkServed(path);
+  const query = req.nextUrl.searchParams;
+  if (path === "v2/users/self/dataRange") return getDataRange(connection, "v2");
+  if (path === "v3/users/self/dataRange") return readV3DataRange(connection, lastSyncTimeOf(query));
+  if (path === "v3/users/self/devices") return envelopeOf(await readV3Devices(connection));
+  const read = V3_WINDOWED_READS[path] ?? OLDER_WINDOWED_READS[path];
   if (!read) {
     if (STATISTICS[path])
       throw new InputError("Statistics are requested with POST.", 405, "method_not_allowed");
+    if (path === "v3/users/self/statistics")
+      throw new InputError("API v3 has no statistics endpoint.", 404, "not_found");
     throw notFound(path);
   }
-  return read(connection, parseWindowQuery(req.nextUrl.searchParams));
+  return read(connection, parseWindowQuery(query));
+}
+
+/** v3's dataRange may be asked for data newer than `lastSyncTime` (a date-time, a zone optional: UTC without). */
+function lastSyncTimeOf(query: URLSearchParams): { lastSyncTimeMs?: number } {
+  const text = query.get("lastSyncTime");
+  if (text === null) return {};
+  const parsed = v3QueryTimeSchema.safeParse(text);
+  const time = parsed.success ? parseServiceTime(parsed.data) : null;
+  if (!time)
+    throw new InputError(
+      `lastSyncTime: ${parsed.success ? "must be a date-time" : zodMessage(parsed.error.issues)}`,
+    );
+  return { lastSyncTimeMs: serviceTimeUtcMs(time) };
 }
 
 export async function proxyStatistics({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
+  checkServed(path);
   const endpoint = STATISTICS[path];
   if (!endpoint) {
-    if (WINDOWED_READS[path] || path === "v2/users/self/dataRange")
+    if (V3_WINDOWED_READS[path] || OLDER_WINDOWED_READS[path] || UNWINDOWED.includes(path))
       throw new InputError(`/api/cgm/${path} is read with GET.`, 405, "method_not_allowed");
+    if (path === "v3/users/self/statistics")
+      throw new InputError("API v3 has no statistics endpoint.", 404, "not_found");
     throw notFound(path);
   }
   const window = parseWindowQuery(req.nextUrl.searchParams);

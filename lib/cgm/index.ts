@@ -1,3 +1,4 @@
+export * from "./app-records";
 export * from "./datetime";
 export * from "./schemas";
 export * from "./schemas-v3";

@@ -1,8 +1,9 @@
 import { tz } from "@date-fns/tz";
 import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
+import type { CgmEvent } from "@/lib/cgm/app-records";
 import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
-import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
+import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
 import { readableWindow } from "@/lib/cgm/window-bounds";
@@ -367,7 +368,7 @@ const bySystemTime = (a: { systemTime: string }, b: { systemTime: string }) =>
 
 const onDay = (day: string) => (r: { displayTime: string }) => r.displayTime.slice(0, 10) === day;
 
-function dayEvents(events: readonly EventV2[]): DayEvent[] {
+function dayEvents(events: readonly CgmEvent[]): DayEvent[] {
   return events.map((e) => ({
     key: e.eventId,
     displayTime: e.displayTime,
@@ -416,7 +417,7 @@ export interface DayInput {
   bounds: DataBounds;
   /** EGVs, events and calibrations of dayFetchWindow(day), any order. */
   egvs: EgvsV2Response;
-  events: EventV2[];
+  events: CgmEvent[];
   calibrations: Calibration[];
   /** The patient's consensus target group: its bands and goals judge the day. */
   preset: TargetPreset;

@@ -201,6 +201,17 @@ describe("buildOverview", () => {
     expect(s.cv).toBeCloseTo((100 * 50) / 161, 6);
     expect(s.gmi).toBeCloseTo(7.161, 3);
     expect(s.hypoglycemiaRisk).toBe("high");
+    expect(buildOverview(input()).summary.hypoglycemiaRisk).toEqual({ risk: "high", by: "service" });
+  });
+
+  it("with API v3 (no statistics) shows no service column, and the risk the loader computed", () => {
+    const o = buildOverview(input({ statistics: null, statisticsBy: "dashboard", dashboardRisk: "low" }));
+    expect(o.summary.service).toBeNull();
+    expect(o.summary.hypoglycemiaRisk).toEqual({ risk: "low", by: "dashboard" });
+    // Even a service answer given by mistake is not shown as the service's.
+    const mixed = buildOverview(input({ statisticsBy: "dashboard", dashboardRisk: null }));
+    expect(mixed.summary.service).toBeNull();
+    expect(mixed.summary.hypoglycemiaRisk).toEqual({ risk: null, by: "dashboard" });
   });
 });
 

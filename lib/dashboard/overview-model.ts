@@ -1,5 +1,6 @@
+import type { CgmEvent } from "@/lib/cgm/app-records";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
-import type { Calibration, EgvsV2Response, EventV2, StatisticsV2Response } from "@/lib/cgm/schemas";
+import type { Calibration, EgvsV2Response, HypoglycemiaRisk, StatisticsV2Response } from "@/lib/cgm/schemas";
 import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
@@ -114,10 +115,10 @@ export interface LatestView {
 export interface EventMarker {
   t: number;
   displayTime: string;
-  type: EventV2["eventType"];
-  subType: EventV2["eventSubType"];
+  type: CgmEvent["eventType"];
+  subType: CgmEvent["eventSubType"];
   value: number | null;
-  unit: EventV2["unit"];
+  unit: CgmEvent["unit"];
 }
 
 export interface CalibrationMarker {
@@ -169,6 +170,14 @@ export interface ServiceSummary {
   nDays: number;
 }
 
+export type StatisticsBy = "service" | "dashboard";
+
+/** The hypoglycemia risk of the summary window, and who computed it. */
+export interface RiskView {
+  risk: HypoglycemiaRisk | null;
+  by: StatisticsBy;
+}
+
 export interface Overview {
   range: TraceRange;
   unit: GlucoseUnit;
@@ -208,7 +217,9 @@ export interface Overview {
     goals: JudgedRanges | null;
     /** The worst unmet goal in words, for the top of the page; null without readings. */
     headline: GoalHeadline | null;
+    /** The service's own statistics (API v2); null with API v3, which has none. */
     service: ServiceSummary | null;
+    hypoglycemiaRisk: RiskView;
     /** Null without readings in the summary window. */
     episodes: OverviewEpisodes | null;
   };
@@ -228,7 +239,7 @@ export type TraceChart = Pick<Overview, "unit" | "target" | "clockChanges" | "ev
 };
 
 /** An event as the chart marks it (systemTime for position, displayTime for the label). */
-export function eventMarker(e: EventV2): EventMarker {
+export function eventMarker(e: CgmEvent): EventMarker {
   return {
     t: parseDateTime(e.systemTime) ?? 0,
     displayTime: e.displayTime,
@@ -257,9 +268,21 @@ export interface OverviewInput {
   expectedDelayMinutes: number;
   /** EGVs of the whole summary window (which contains the trace window). */
   egvs: EgvsV2Response;
-  events: EventV2[];
+  events: CgmEvent[];
   calibrations: Calibration[];
+  /** The service's v2 statistics of the summary window; null when it gave none or was not asked. */
   statistics: StatisticsV2Response | null;
+  /**
+   * Who computes the statistics beside ours: the service (API v2, `statistics`), or, with API v3,
+   * which has none, nobody but this dashboard, which then computes the hypoglycemia risk itself
+   * with the service's method (lib/metrics/service-statistics.ts). Default: the service.
+   */
+  statisticsBy?: StatisticsBy;
+  /**
+   * With statisticsBy "dashboard": the risk of the summary window computed by the server loader
+   * (overview.ts; not here, which browser code imports, as the method needs the service's schemas).
+   */
+  dashboardRisk?: HypoglycemiaRisk | null;
   /** The patient's consensus target group: its bands and goals judge the summary. */
   preset: TargetPreset;
 }
@@ -270,6 +293,7 @@ export const roundRate = (rate: number, unit: GlucoseUnit) =>
 
 export function buildOverview(input: OverviewInput): Overview {
   const { range, preferences, dataEndMs, egvs } = input;
+  const statisticsBy = input.statisticsBy ?? "service";
   const dataUnit = egvs.unit;
   const unit = preferences.unit ?? dataUnit;
   const windows = overviewWindows(range, dataEndMs);
@@ -363,22 +387,27 @@ export function buildOverview(input: OverviewInput): Overview {
         timeInTightRange: timeInTightRange(valuesMgdl),
       },
       episodes: overviewEpisodes(egvs, unit),
-      service: input.statistics
-        ? {
-            hypoglycemiaRisk: input.statistics.hypoglycemiaRisk,
-            percentUrgentLow: input.statistics.percentUrgentLow,
-            percentBelowRange: input.statistics.percentBelowRange,
-            percentWithinRange: input.statistics.percentWithinRange,
-            percentAboveRange: input.statistics.percentAboveRange,
-            mean: roundForUnit(convertGlucose(input.statistics.mean, dataUnit, unit), unit),
-            sd: roundForUnit(convertGlucose(input.statistics.stdDev, dataUnit, unit), unit),
-            cv: input.statistics.mean > 0 ? (100 * input.statistics.stdDev) / input.statistics.mean : null,
-            gmi: gmi(toMgdl(input.statistics.mean, dataUnit)),
-            utilizationPercent: input.statistics.utilizationPercent,
-            nValues: input.statistics.nValues,
-            nDays: input.statistics.nDays,
-          }
-        : null,
+      hypoglycemiaRisk:
+        statisticsBy === "dashboard"
+          ? { risk: input.dashboardRisk ?? null, by: "dashboard" }
+          : { risk: input.statistics?.hypoglycemiaRisk ?? null, by: "service" },
+      service:
+        statisticsBy === "service" && input.statistics
+          ? {
+              hypoglycemiaRisk: input.statistics.hypoglycemiaRisk,
+              percentUrgentLow: input.statistics.percentUrgentLow,
+              percentBelowRange: input.statistics.percentBelowRange,
+              percentWithinRange: input.statistics.percentWithinRange,
+              percentAboveRange: input.statistics.percentAboveRange,
+              mean: roundForUnit(convertGlucose(input.statistics.mean, dataUnit, unit), unit),
+              sd: roundForUnit(convertGlucose(input.statistics.stdDev, dataUnit, unit), unit),
+              cv: input.statistics.mean > 0 ? (100 * input.statistics.stdDev) / input.statistics.mean : null,
+              gmi: gmi(toMgdl(input.statistics.mean, dataUnit)),
+              utilizationPercent: input.statistics.utilizationPercent,
+              nValues: input.statistics.nValues,
+              nDays: input.statistics.nDays,
+            }
+          : null,
     },
   };
 }

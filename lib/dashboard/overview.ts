@@ -2,9 +2,10 @@ import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { env } from "@/lib/env";
+import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
-import { getStatistics } from "@/lib/service-client/client";
+import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
 import {
@@ -48,6 +49,9 @@ export async function loadOverview(
   });
   const summaryWindow = asQuery(windows.summary);
   const traceWindow = asQuery(windows.trace);
+  // API v3 has no statistics (service-v3-notes.md §1.1): the hypoglycemia risk the service
+  // computed in v2 is then computed here, with its method, from the same window's readings.
+  const byService = configuredVersion() === "v2";
   // The statistics' bounds must be in the data's unit, which only the EGV answer tells; asking in
   // the unit this connection's data had last time lets both run at once, and a wrong guess (the
   // first view of an mmol/L account) is simply asked again.
@@ -58,10 +62,13 @@ export async function loadOverview(
     readEgvs(connection, summaryWindow, dataRange),
     readEvents(connection, traceWindow, dataRange),
     readCalibrations(connection, traceWindow, dataRange),
-    statisticsIn(guess),
+    byService ? statisticsIn(guess) : null,
   ]);
   rememberDataUnit(connectionIdOf(connection), egvs.unit);
-  const statistics = egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
+  const statistics = !byService ? null : egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
+  const dashboardRisk = byService
+    ? undefined
+    : hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, windows.summary.startMs, windows.summary.endMs);
   return buildOverview({
     range,
     preferences,
@@ -72,6 +79,8 @@ export async function loadOverview(
     events: events.events,
     calibrations: calibrations.calibrations,
     statistics,
+    statisticsBy: byService ? "service" : "dashboard",
+    dashboardRisk,
     preset: TARGET_PRESETS[targetGroup],
   });
 }

@@ -11,8 +11,10 @@ import {
   computeStatisticsV1,
   computeStatisticsV2,
   enoughQualifyingDays,
+  hypoglycemiaRiskOf,
   meetsHypoglycemiaRiskMinimum,
   type ServedEgv,
+  servedEgvsOf,
   utilizationPercent,
   windowDays,
 } from "./service-statistics";
@@ -462,5 +464,31 @@ describe("hypoglycemia-risk minimum (spec 2.6)", () => {
       [s, s + MS_PER_DAY],
       [s + MS_PER_DAY, end],
     ]);
+  });
+});
+
+describe("the risk alone, as the dashboard computes it where API v3 gives none", () => {
+  const start = at("2026-10-01T00:00:00");
+  const end = start + 14 * MS_PER_DAY;
+  const opts = { windowStartMs: start, windowEndMs: end };
+  // A sawtooth across the low range, with gaps: some days qualify and some do not.
+  const readings = grid(start, end, (i) => 50 + (i % 90)).filter((_, i) => i % 288 < 200 || i > 2000);
+
+  it("is the statistics' own hypoglycemiaRisk, for a window that meets the minimum and one that does not", () => {
+    for (const egvs of [readings, readings.slice(0, 1500)]) {
+      expect(hypoglycemiaRiskOf(egvs, "mg/dL", start, end)).toBe(v2(egvs, opts).hypoglycemiaRisk);
+    }
+    expect(hypoglycemiaRiskOf(readings, "mg/dL", start, end)).not.toBeNull();
+    expect(hypoglycemiaRiskOf(readings.slice(0, 1500), "mg/dL", start, end)).toBeNull();
+    expect(hypoglycemiaRiskOf([], "mg/dL", start, end)).toBeNull();
+  });
+
+  it("reads an EGV answer's DateTimes (systemTime for the window, displayTime for the clock)", () => {
+    expect(
+      servedEgvsOf([
+        { systemTime: "2026-10-01T00:00:00", displayTime: "2026-10-01T02:00:00", value: 39 },
+        { systemTime: "not a time", displayTime: "2026-10-01T02:05:00", value: 120 },
+      ]),
+    ).toEqual([{ systemMs: start, displayMs: start + 2 * HOUR, value: 39 }]);
   });
 });

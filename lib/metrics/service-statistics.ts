@@ -3,6 +3,7 @@ import {
   type HypoglycemiaRisk,
   intervalsOf,
   MS_PER_DAY,
+  parseDateTime,
   SECONDS_PER_DAY,
   type StatisticsV1Request,
   type StatisticsV1Response,
@@ -177,6 +178,42 @@ export function meetsHypoglycemiaRiskMinimum(
   return enoughQualifyingDays(qualifying, windowEndMs - windowStartMs);
 }
 
+/**
+ * The hypoglycemia risk of a window's EGVs: Kovatchev's LBGI of all values in mg/dL, categorised by
+ * `lbgiRiskCategory`, or null without readings or when `meetsHypoglycemiaRiskMinimum` does not
+ * hold. The statistics' `hypoglycemiaRisk` is this, and the dashboard asks for it alone where API
+ * v3 gives none.
+ */
+export function hypoglycemiaRiskOf(
+  egvs: readonly ServedEgv[],
+  unit: GlucoseUnit,
+  windowStartMs: number,
+  windowEndMs: number,
+): HypoglycemiaRisk | null {
+  if (egvs.length === 0) return null;
+  const systemTimes = egvs.map((e) => e.systemMs);
+  if (!meetsHypoglycemiaRiskMinimum(systemTimes, windowStartMs, windowEndMs)) return null;
+  const index = lbgi(egvs.map((e) => toMgdl(e.value, unit)));
+  return index === null ? null : lbgiRiskCategory(index);
+}
+
+/**
+ * Records with the service's DateTimes (an EGV answer's `egvs`, whatever version it was read with)
+ * as the engine reads them; a record whose times cannot be read has no place in any window and is
+ * left out, as the engine's own window filter would leave it.
+ */
+export function servedEgvsOf(
+  egvs: ReadonlyArray<{ systemTime: string; displayTime: string; value: number }>,
+): ServedEgv[] {
+  const served: ServedEgv[] = [];
+  for (const e of egvs) {
+    const systemMs = parseDateTime(e.systemTime);
+    const displayMs = parseDateTime(e.displayTime);
+    if (systemMs !== null && displayMs !== null) served.push({ systemMs, displayMs, value: e.value });
+  }
+  return served;
+}
+
 // ---- The statistics ----------------------------------------------------------------------------
 
 type CommonStatistics = Pick<
@@ -203,20 +240,8 @@ function commonStatistics(input: StatisticsInput<unknown>): CommonStatistics {
   const values = egvs.map((e) => e.value);
   const s = summarize(values);
   const nDays = new Set(egvs.map((e) => Math.floor(e.displayMs / MS_PER_DAY))).size;
-  let hypoglycemiaRisk: HypoglycemiaRisk | null = null;
-  if (
-    s !== null &&
-    meetsHypoglycemiaRiskMinimum(
-      egvs.map((e) => e.systemMs),
-      windowStartMs,
-      windowEndMs,
-    )
-  ) {
-    const index = lbgi(values.map((v) => toMgdl(v, unit)));
-    hypoglycemiaRisk = index === null ? null : lbgiRiskCategory(index);
-  }
   return {
-    hypoglycemiaRisk,
+    hypoglycemiaRisk: hypoglycemiaRiskOf(egvs, unit, windowStartMs, windowEndMs),
     min: s?.min ?? 0,
     max: s?.max ?? 0,
     mean: s?.mean ?? 0,

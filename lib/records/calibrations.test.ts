@@ -62,6 +62,9 @@ describe("calibrationsEmptyText", () => {
   it("says that factory-calibrated sensors need none", () => {
     expect(calibrationsEmptyText("g7")).toContain("Your G7 sensor is calibrated at the factory");
     expect(calibrationsEmptyText("G6")).toContain("Your G6 sensor is calibrated at the factory");
+    // API v3's names: a G7 15-day (SandboxUser7) and a Dexcom ONE+ (SandboxUser8).
+    expect(calibrationsEmptyText("g715day")).toContain("Your G7 15-day sensor is calibrated at the factory");
+    expect(calibrationsEmptyText("d1+")).toContain("Your Dexcom ONE+ sensor is calibrated at the factory");
   });
 
   it("says plainly that none are recorded otherwise", () => {

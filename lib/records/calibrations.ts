@@ -1,6 +1,7 @@
 import type { Calibration } from "@/lib/cgm/schemas";
 import { convertGlucose } from "@/lib/cgm/units";
 import { displayUnit, type Preferences } from "@/lib/preferences/schema";
+import { generationLabel } from "./devices";
 import { glucoseText } from "./labels";
 
 export { glucoseText };
@@ -43,10 +44,13 @@ export function calibrationRows(
  * Why there is nothing to list. G6 and G7 sensors are calibrated at the factory; with a known
  * generation the page can say that this is expected rather than missing.
  */
+/** Factory-calibrated generations, with API v3's names for them (service-v3-notes.md §4). */
+const FACTORY_CALIBRATED = new Set(["g6", "g6+", "g6pro", "g6 pro", "g7", "g715day", "d1+"]);
+
 export function calibrationsEmptyText(transmitterGeneration: string | null): string {
   const g = transmitterGeneration?.trim().toLowerCase() ?? "";
-  if (g === "g6" || g === "g7") {
-    return `Your ${g.toUpperCase()} sensor is calibrated at the factory, so it needs no fingerstick calibrations. None are recorded, and none are needed.`;
+  if (FACTORY_CALIBRATED.has(g)) {
+    return `Your ${generationLabel(g)} sensor is calibrated at the factory, so it needs no fingerstick calibrations. None are recorded, and none are needed.`;
   }
   return "No calibrations are recorded in your CGM account. Sensors calibrated at the factory (such as G6 and G7) need none; older sensors (G4, G5) are calibrated with fingerstick readings, which appear here once uploaded.";
 }

@@ -74,6 +74,12 @@ describe("alertValueText", () => {
     expect(alertValueText({ value: 0.11, unit: "mmol/L/min" }, "mg/dL")).toBe("2 mg/dL/min");
   });
 
+  it("an API v3 unit no alert can have (grams, units, unknown) is the bare number, never a rate", () => {
+    expect(alertValueText({ value: 55, unit: "unknown" }, "mmol/L")).toBe("55");
+    expect(alertValueText({ value: 2, unit: "grams" }, "mmol/L")).toBe("2");
+    expect(alertValueText({ value: 2, unit: null }, "mg/dL")).toBe("2");
+  });
+
   it("keeps minutes minutes, and has nothing to show without a value", () => {
     expect(alertValueText({ value: 20, unit: "minutes" }, "mmol/L")).toBe("20 minutes");
     expect(alertValueText({ value: 240, unit: "minutes" }, "mg/dL")).toBe("240 minutes");
@@ -115,6 +121,11 @@ describe("device labels", () => {
     expect(generationLabel("G6")).toBe("G6");
     expect(generationLabel("g10")).toBe("G10");
     expect(generationLabel("dexcomOne")).toBe("dexcomOne");
+    // API v3's names (service-v3-notes.md §4), the variant of a G7 15-day among them.
+    expect(generationLabel("g715day")).toBe("G7 15-day");
+    expect(generationLabel("g6 pro")).toBe("G6 Pro");
+    expect(generationLabel("g6Pro")).toBe("G6 Pro");
+    expect(generationLabel("d1+")).toBe("Dexcom ONE+");
     expect(generationLabel("")).toBeNull();
     expect(generationLabel(null)).toBeNull();
     expect(displayDeviceLabel("iOS")).toBe("iOS app");

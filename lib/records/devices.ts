@@ -1,7 +1,8 @@
-import { type AlertSettingV2, type DeviceV2, daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
+import type { CgmAlertName, CgmAlertSetting, CgmDevice } from "@/lib/cgm/app-records";
+import { daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
 import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, rateUnitFor } from "@/lib/cgm/units";
-import { glucoseText } from "./calibrations";
 import { countText, formatAmount, formatClock } from "./format";
+import { glucoseText } from "./labels";
 
 /**
  * The devices page (spec 2.4): device records, their alert schedules (v2) and alert settings
@@ -58,24 +59,30 @@ export function scheduleHoursText(startTime: string, endTime: string): string {
   return w.endSecond < w.startSecond ? `${text} (overnight)` : text;
 }
 
-const ALERT_LABELS: Record<AlertSettingV2["alertName"], string> = {
+const ALERT_LABELS: Record<CgmAlertName, string> = {
   fixedLow: "Urgent low (fixed)",
+  // API v3: the urgent low alert and its forecast, and no readings.
+  urgentLow: "Urgent low",
+  urgentLowSoon: "Urgent low soon",
   low: "Low",
   high: "High",
   rise: "Rise rate",
   fall: "Fall rate",
   outOfRange: "Signal loss",
+  noReadings: "No readings",
+  unknown: "Other alert",
 };
-const ALERT_ORDER = Object.keys(ALERT_LABELS) as Array<AlertSettingV2["alertName"]>;
+const ALERT_ORDER = Object.keys(ALERT_LABELS) as CgmAlertName[];
 
-export function alertNameLabel(name: AlertSettingV2["alertName"]): string {
+export function alertNameLabel(name: CgmAlertName): string {
   return ALERT_LABELS[name];
 }
 
-/** Alerts in the order a person checks them: urgent low, low, high, rise, fall, signal loss. */
-export function orderAlertSettings<T extends { alertName: AlertSettingV2["alertName"] }>(
-  settings: readonly T[],
-): T[] {
+/**
+ * Alerts in the order a person checks them: urgent low, urgent low soon, low, high, rise, fall,
+ * signal loss, no readings.
+ */
+export function orderAlertSettings<T extends { alertName: CgmAlertName }>(settings: readonly T[]): T[] {
   return [...settings].sort((a, b) => ALERT_ORDER.indexOf(a.alertName) - ALERT_ORDER.indexOf(b.alertName));
 }
 
@@ -91,14 +98,16 @@ const isGlucoseUnit = (unit: string): unit is GlucoseUnit =>
  * - Minutes (signal loss) stay minutes.
  */
 export function alertValueText(
-  setting: { value: number | null; unit: AlertSettingV2["unit"] },
+  setting: Pick<CgmAlertSetting, "value" | "unit">,
   glucoseUnit: GlucoseUnit,
 ): string | null {
   const { value, unit } = setting;
   if (value === null) return null;
-  if (unit === null) return formatAmount(value);
-  if (isGlucoseUnit(unit)) return glucoseText(convertGlucose(value, unit, glucoseUnit), glucoseUnit);
+  if (isGlucoseUnit(unit ?? ""))
+    return glucoseText(convertGlucose(value, unit as GlucoseUnit, glucoseUnit), glucoseUnit);
   if (unit === "minutes") return countText(value, "minute", "minutes");
+  // No unit, or one an alert cannot have (v3's enumeration lists grams and units): the bare number.
+  if (unit !== "mg/dL/min" && unit !== "mmol/L/min") return formatAmount(value);
   const rate = convertGlucose(value, unit === "mg/dL/min" ? "mg/dL" : "mmol/L", glucoseUnit);
   const shown = glucoseUnit === "mg/dL" ? Math.round(rate * 10) / 10 : Math.round(rate * 100) / 100;
   return `${shown} ${rateUnitFor(glucoseUnit)}`;
@@ -109,10 +118,21 @@ export function snoozeText(snooze: number | null): string | null {
   return snooze === null ? null : countText(snooze, "minute", "minutes");
 }
 
-/** "g7" → "G7"; other names as the service sends them; null stays null. */
+/** API v3's generation names that are not "g" and a number (service-v3-notes.md §4). */
+const GENERATIONS: Record<string, string> = {
+  "g6+": "G6+",
+  g6pro: "G6 Pro",
+  "g6 pro": "G6 Pro",
+  dexcompro: "Dexcom Pro",
+  g715day: "G7 15-day",
+  "d1+": "Dexcom ONE+",
+};
+
+/** "g7" → "G7", "g715day" → "G7 15-day"; other names as the service sends them; null stays null. */
 export function generationLabel(generation: string | null): string | null {
   if (generation === null || generation.trim() === "") return null;
-  return /^g\d+$/i.test(generation.trim()) ? generation.trim().toUpperCase() : generation.trim();
+  const g = generation.trim();
+  return /^g\d+$/i.test(g) ? g.toUpperCase() : (GENERATIONS[g.toLowerCase()] ?? g);
 }
 
 const DISPLAY_DEVICES: Record<string, string> = {
@@ -127,8 +147,8 @@ export function displayDeviceLabel(displayDevice: string | null): string | null 
   return DISPLAY_DEVICES[displayDevice.trim().toLowerCase()] ?? displayDevice.trim();
 }
 
-/** A heading for a v2 device: "G7 transmitter · iOS app", "Receiver", "Device". */
-export function deviceTitle(device: Pick<DeviceV2, "transmitterGeneration" | "displayDevice">): string {
+/** A heading for a v2 or v3 device: "G7 transmitter · iOS app", "Receiver", "Device". */
+export function deviceTitle(device: Pick<CgmDevice, "transmitterGeneration" | "displayDevice">): string {
   const generation = generationLabel(device.transmitterGeneration);
   const display = displayDeviceLabel(device.displayDevice);
   if (generation && display) return `${generation} transmitter · ${display}`;

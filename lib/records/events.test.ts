@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventV2 } from "@/lib/cgm";
+import type { CgmEvent } from "@/lib/cgm";
 import {
   countByType,
   deletedCount,
@@ -7,6 +7,7 @@ import {
   eventTypeLabel,
   eventValueText,
   filterEvents,
+  offeredEventTypes,
   parseDeletedToggle,
   parseEventTypeFilter,
 } from "./events";
@@ -14,9 +15,9 @@ import {
 function ev(
   eventId: string,
   systemTime: string,
-  eventType: EventV2["eventType"],
-  extra: Partial<EventV2> = {},
-): EventV2 {
+  eventType: CgmEvent["eventType"],
+  extra: Partial<CgmEvent> = {},
+): CgmEvent {
   return {
     systemTime,
     displayTime: systemTime,
@@ -30,7 +31,7 @@ function ev(
   };
 }
 
-const EVENTS: EventV2[] = [
+const EVENTS: CgmEvent[] = [
   ev("a", "2026-03-01T07:00:00", "carbs", { value: 45, unit: "grams" }),
   ev("b", "2026-03-01T06:55:00", "insulin", { value: 4.5, unit: "units" }),
   ev("c", "2026-03-01T06:53:00", "insulin", { value: 5.5, unit: "units", eventStatus: "deleted" }),
@@ -65,7 +66,7 @@ describe("query parsing", () => {
 });
 
 describe("filterEvents", () => {
-  const ids = (list: EventV2[]) => list.map((e) => e.eventId);
+  const ids = (list: CgmEvent[]) => list.map((e) => e.eventId);
 
   it("lists newest first by system time, ties by id, deleted hidden", () => {
     expect(ids(filterEvents(EVENTS, { type: "all", deleted: "hide" }))).toEqual(["f", "d", "a", "e", "b"]);
@@ -94,9 +95,52 @@ describe("filterEvents", () => {
 
 describe("counts", () => {
   it("counts per type with and without deleted events", () => {
-    expect(countByType(EVENTS, "hide")).toEqual({ all: 5, carbs: 2, insulin: 1, exercise: 1, health: 1 });
-    expect(countByType(EVENTS, "show")).toEqual({ all: 6, carbs: 2, insulin: 2, exercise: 1, health: 1 });
-    expect(countByType([], "show")).toEqual({ all: 0, carbs: 0, insulin: 0, exercise: 0, health: 0 });
+    const v3 = { bloodGlucose: 0, notes: 0, unknown: 0 };
+    expect(countByType(EVENTS, "hide")).toEqual({
+      all: 5,
+      carbs: 2,
+      insulin: 1,
+      exercise: 1,
+      health: 1,
+      ...v3,
+    });
+    expect(countByType(EVENTS, "show")).toEqual({
+      all: 6,
+      carbs: 2,
+      insulin: 2,
+      exercise: 1,
+      health: 1,
+      ...v3,
+    });
+    expect(countByType([], "show")).toEqual({ all: 0, carbs: 0, insulin: 0, exercise: 0, health: 0, ...v3 });
+  });
+
+  it("offers v2's four types always, API v3's others when there are some or when asked for", () => {
+    const v2Types = ["carbs", "insulin", "exercise", "health"];
+    expect(offeredEventTypes(countByType(EVENTS, "show"), "all")).toEqual(v2Types);
+    const withV3 = [
+      ...EVENTS,
+      ev("n", "2026-03-01T08:00:00", "notes", { text: "Pizza night" }),
+      ev("g", "2026-03-01T08:05:00", "bloodGlucose", { value: 112, unit: "mg/dL" }),
+    ];
+    expect(offeredEventTypes(countByType(withV3, "hide"), "all")).toEqual([
+      ...v2Types,
+      "bloodGlucose",
+      "notes",
+    ]);
+    expect(offeredEventTypes(countByType(EVENTS, "hide"), "unknown")).toEqual([...v2Types, "unknown"]);
+    expect(parseEventTypeFilter("notes")).toBe("notes");
+  });
+
+  it("reads API v3's types and amounts: a meter reading with its unit, a note without an amount", () => {
+    expect(eventTypeLabel("bloodGlucose")).toBe("Blood glucose");
+    expect(eventTypeLabel("notes")).toBe("Note");
+    expect(eventTypeLabel("unknown")).toBe("Other");
+    expect(eventSubTypeLabel("fastActing")).toBe("Fast-acting");
+    expect(eventValueText({ value: 112, unit: "mg/dL" })).toBe("112 mg/dL");
+    expect(eventValueText({ value: 5.4, unit: "mmol/L" })).toBe("5.4 mmol/L");
+    expect(eventValueText({ value: 3, unit: "unknown" })).toBe("3");
+    expect(eventValueText({ value: null, unit: null })).toBeNull();
   });
 
   it("counts the deleted events of the chosen type", () => {

@@ -1,4 +1,5 @@
-import { type EventType, type EventV2, eventTypeSchema } from "@/lib/cgm/schemas";
+import { CGM_EVENT_TYPES, type CgmEvent, type CgmEventType } from "@/lib/cgm/app-records";
+import { eventTypeSchema } from "@/lib/cgm/schemas";
 import { firstParam, type SearchParam } from "./query";
 
 export { eventSubTypeLabel, eventTitle, eventTypeLabel, eventValueText } from "./labels";
@@ -8,11 +9,11 @@ export { eventSubTypeLabel, eventTitle, eventTypeLabel, eventValueText } from ".
  * `eventStatus`; a deleted event is still listed on request, marked as deleted.
  */
 
-export const EVENT_TYPES = eventTypeSchema.options;
-export type EventTypeFilter = EventType | "all";
+export const EVENT_TYPES = CGM_EVENT_TYPES;
+export type EventTypeFilter = CgmEventType | "all";
 export type DeletedToggle = "show" | "hide";
 
-/** `?type=`: carbs, insulin, exercise or health; anything else is "all". */
+/** `?type=`: carbs, insulin, exercise, health, or one of API v3's types; anything else is "all". */
 export function parseEventTypeFilter(param: SearchParam): EventTypeFilter {
   const text = firstParam(param);
   return EVENT_TYPES.find((t) => t === text) ?? "all";
@@ -28,9 +29,9 @@ export function parseDeletedToggle(param: SearchParam): DeletedToggle {
  * which jumps when the patient travels or the clocks change, so it can run backwards.
  */
 export function filterEvents(
-  events: readonly EventV2[],
+  events: readonly CgmEvent[],
   filter: { type: EventTypeFilter; deleted: DeletedToggle },
-): EventV2[] {
+): CgmEvent[] {
   return events
     .filter((e) => filter.type === "all" || e.eventType === filter.type)
     .filter((e) => filter.deleted === "show" || e.eventStatus !== "deleted")
@@ -45,10 +46,13 @@ export function filterEvents(
 
 /** How many events each type filter would list (deleted ones only when shown). */
 export function countByType(
-  events: readonly EventV2[],
+  events: readonly CgmEvent[],
   deleted: DeletedToggle,
 ): Record<EventTypeFilter, number> {
-  const counts: Record<EventTypeFilter, number> = { all: 0, carbs: 0, insulin: 0, exercise: 0, health: 0 };
+  const counts = Object.fromEntries([["all", 0], ...EVENT_TYPES.map((t) => [t, 0])]) as Record<
+    EventTypeFilter,
+    number
+  >;
   for (const e of events) {
     if (deleted === "hide" && e.eventStatus === "deleted") continue;
     counts.all++;
@@ -58,6 +62,18 @@ export function countByType(
 }
 
 /** Deleted events of the chosen type (the number the "show deleted" link offers). */
-export function deletedCount(events: readonly EventV2[], type: EventTypeFilter): number {
+export function deletedCount(events: readonly CgmEvent[], type: EventTypeFilter): number {
   return events.filter((e) => e.eventStatus === "deleted" && (type === "all" || e.eventType === type)).length;
+}
+
+/**
+ * The types to offer as filters: v2's four always (a patient sees what can be logged), API v3's
+ * blood glucose, notes and other types when there are some, or when asked for.
+ */
+export function offeredEventTypes(
+  counts: Record<EventTypeFilter, number>,
+  current: EventTypeFilter,
+): CgmEventType[] {
+  const always = new Set<string>(eventTypeSchema.options);
+  return EVENT_TYPES.filter((t) => always.has(t) || counts[t] > 0 || current === t);
 }

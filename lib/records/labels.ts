@@ -1,4 +1,4 @@
-import type { EventSubType, EventType, EventV2 } from "@/lib/cgm/schemas";
+import type { CgmEvent, CgmEventSubType, CgmEventType } from "@/lib/cgm/app-records";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
 import { countText, formatAmount } from "./format";
@@ -9,18 +9,26 @@ import { countText, formatAmount } from "./format";
  * pulling zod into the chart's bundle.
  */
 
-const TYPE_LABELS: Record<EventType, string> = {
+const TYPE_LABELS: Record<CgmEventType, string> = {
   carbs: "Carbs",
   insulin: "Insulin",
   exercise: "Exercise",
   health: "Health",
+  // API v3 only.
+  bloodGlucose: "Blood glucose",
+  notes: "Note",
+  unknown: "Other",
 };
 
-export function eventTypeLabel(type: EventType): string {
+export function eventTypeLabel(type: CgmEventType): string {
   return TYPE_LABELS[type];
 }
 
-const SUBTYPE_LABELS: Record<EventSubType, string> = {
+const SUBTYPE_LABELS: Record<CgmEventSubType, string> = {
+  // API v3 only: insulin's subtypes, and a subtype the app does not know.
+  fastActing: "Fast-acting",
+  longActing: "Long-acting",
+  unknown: "Unknown",
   light: "Light",
   medium: "Medium",
   heavy: "Heavy",
@@ -33,15 +41,17 @@ const SUBTYPE_LABELS: Record<EventSubType, string> = {
 };
 
 /** The subtype in words, or null when the event has none (carbs and insulin never do). */
-export function eventSubTypeLabel(subType: EventSubType | null): string | null {
+export function eventSubTypeLabel(subType: CgmEventSubType | null): string | null {
   return subType === null ? null : SUBTYPE_LABELS[subType];
 }
 
 /**
- * The value with its unit: "45 grams", "4.5 units", "1 unit", "30 minutes". Health events have no
- * value (spec 2.3: unit null, value may be null): null. A value without a unit is the bare number.
+ * The value with its unit: "45 grams", "4.5 units", "1 unit", "30 minutes", a meter reading as
+ * logged ("112 mg/dL", "5.4 mmol/L"). Health and notes events have no value (spec 2.3: unit null,
+ * value may be null): null. A value without a unit, or in a unit the app does not know, is the bare
+ * number.
  */
-export function eventValueText(event: Pick<EventV2, "value" | "unit">): string | null {
+export function eventValueText(event: Pick<CgmEvent, "value" | "unit">): string | null {
   const { value, unit } = event;
   if (value === null) return null;
   switch (unit) {
@@ -51,13 +61,17 @@ export function eventValueText(event: Pick<EventV2, "value" | "unit">): string |
       return countText(value, "unit", "units");
     case "minutes":
       return countText(value, "minute", "minutes");
+    case "mg/dL":
+    case "mmol/L":
+      return `${formatAmount(value)} ${unit}`;
+    case "unknown":
     case null:
       return formatAmount(value);
   }
 }
 
 /** "Carbs", "Exercise (Medium)": the type, with its subtype when it has one. */
-export function eventTitle(type: EventType, subType: EventSubType | null): string {
+export function eventTitle(type: CgmEventType, subType: CgmEventSubType | null): string {
   const sub = eventSubTypeLabel(subType);
   return sub ? `${eventTypeLabel(type)} (${sub})` : eventTypeLabel(type);
 }

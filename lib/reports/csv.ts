@@ -1,4 +1,5 @@
-import type { Calibration, EgvsV2Response, EgvV2, EventV2 } from "@/lib/cgm/schemas";
+import type { CgmEvent } from "@/lib/cgm/app-records";
+import type { Calibration, EgvsV2Response, EgvV2 } from "@/lib/cgm/schemas";
 
 /**
  * CSV files of the export: the service's v2 records, one row each, with exactly what the service
@@ -105,7 +106,9 @@ const EVENT_FIELDS = {
   eventSubType: "text",
   value: "number",
   unit: "code",
-} as const satisfies Record<keyof EventV2, CsvKind>;
+  // A note's text (API v3's notes events): free text, guarded as such.
+  text: "text",
+} as const satisfies Record<keyof CgmEvent, CsvKind>;
 
 const CALIBRATION_FIELDS = {
   systemTime: "time",
@@ -141,7 +144,7 @@ export const EGV_COLUMNS: readonly CsvColumn<EgvRow>[] = [
   ...egvRest,
   envelope("rateUnit"),
 ];
-export const EVENT_COLUMNS: readonly CsvColumn<EventV2>[] = fieldColumns<EventV2>(EVENT_FIELDS);
+export const EVENT_COLUMNS: readonly CsvColumn<CgmEvent>[] = fieldColumns<CgmEvent>(EVENT_FIELDS);
 export const CALIBRATION_COLUMNS: readonly CsvColumn<Calibration>[] =
   fieldColumns<Calibration>(CALIBRATION_FIELDS);
 
@@ -155,7 +158,7 @@ export function egvsCsv(response: EgvsV2Response): string {
 }
 
 /** Every event, deleted ones included: eventStatus says which. */
-export function eventsCsv(events: readonly EventV2[]): string {
+export function eventsCsv(events: readonly CgmEvent[]): string {
   return toCsv(EVENT_COLUMNS, bySystemTime(events));
 }
 

@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
-import type { Calibration, DataRangeResponse, EgvsV2Response, EventV2 } from "@/lib/cgm/schemas";
+import type { CgmEvent } from "@/lib/cgm/app-records";
+import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 
@@ -123,12 +124,15 @@ export const COLUMN_MEANINGS: Record<string, Record<string, string>> = {
     displayTime: "time of the event shown on the patient's device",
     eventId: "the service's id of the event; it stays the same when the event is deleted",
     eventStatus:
-      "created, or deleted when the patient deleted the entry (deleted entries are kept in this file)",
-    eventType: "carbs, insulin, exercise or health",
+      "created; updated when the patient changed the entry (API v3); deleted when the patient deleted it (deleted entries are kept in this file); unknown for a status the dashboard does not know",
+    eventType:
+      "carbs, insulin, exercise or health; with API v3 also bloodGlucose (a meter reading), notes, or unknown for a type the dashboard does not know",
     eventSubType:
-      "light, medium or heavy for exercise; illness, stress, highSymptoms, lowSymptoms, cycle or alcohol for health; empty otherwise",
-    value: "the amount entered, in unit; may be empty for health events",
-    unit: "grams (carbs), units (insulin), minutes (exercise); empty for health events",
+      "light, medium or heavy for exercise; illness, stress, highSymptoms, lowSymptoms, cycle or alcohol for health; fastActing or longActing for insulin (API v3); empty otherwise",
+    value:
+      "the amount entered, in unit; empty for health and notes events, and when the service gave none (API v3: also an exercise of unknown duration)",
+    unit: "grams (carbs), units (insulin), minutes (exercise), mg/dL or mmol/L (bloodGlucose); empty for health and notes events",
+    text: "the text of a notes event (API v3); empty otherwise",
   },
   "calibrations.csv": {
     systemTime: "time the calibration was entered, on the system clock (nominally UTC)",
@@ -146,7 +150,7 @@ export const EXPORT_COLUMNS: Record<string, readonly CsvColumn<never>[]> = {
 
 export interface ExportData {
   egvs: EgvsV2Response;
-  events: readonly EventV2[];
+  events: readonly CgmEvent[];
   calibrations: readonly Calibration[];
 }
 

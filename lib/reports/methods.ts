@@ -17,7 +17,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   {
     term: "Readings",
     definition:
-      "Every EGV the service returned for the period (v2, whose value is the smoothed value when one exists), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
+      "Every EGV the service returned for the period (v2, whose value is the smoothed value when one exists; v3's is the same), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
     source: "Service specification, sections 2.1 and 3 (lib/reports/readings.ts)",
   },
   {
@@ -75,9 +75,11 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
   },
   {
     term: "Hypoglycemia risk",
+    // The AGP PDF prints this note on one letter page: the minimum-data rule is named, not spelled
+    // out (the risk's badge spells it out wherever a risk is shown).
     definition:
-      "The service's own category from its statistics; null when there are too few readings (service specification, section 2.6).",
-    source: "Service specification, section 2.6",
+      "The service's category from its statistics; with API v3, which has none, the dashboard's by the same method: LBGI minimal ≤ 1.1 < low ≤ 2.5 < moderate ≤ 5.0 < high; none with too few readings (spec 2.6).",
+    source: "Service specification, section 2.6 (lib/metrics/service-statistics.ts)",
   },
 ];
 

@@ -1,14 +1,18 @@
 import "server-only";
+import type { StatisticsV1Request, StatisticsV2Request } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { getStatistics } from "@/lib/service-client/client";
+import { computeStatisticsV1, computeStatisticsV2, type ServedEgv } from "@/lib/metrics/service-statistics";
+import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
+import { readCalibrations } from "@/lib/sync/source";
 import type { ReportPeriod } from "./period";
-import { loadReadings } from "./readings";
+import { loadReadings, type Reading } from "./readings";
 import {
   assembleResults,
   planStatistics,
   type StatisticsByWindow,
+  type StatisticsRequestOf,
   type StatisticsResponseOf,
   type StatisticsVersion,
 } from "./statistics-by-window";
@@ -35,13 +39,21 @@ export async function loadStatisticsByWindow<V extends StatisticsVersion>(
   period: ReportPeriod,
   version: V,
 ): Promise<LoadedStatisticsByWindow<V>> {
-  const { dataUnit, readings } = await loadReadings(connection, period);
-  const body = requestFromWindows(windows, dataUnit);
+  const byService = configuredVersion() === "v2";
+  const [{ dataUnit, readings }, calibrationCount] = await Promise.all([
+    loadReadings(connection, period),
+    byService ? 0 : readCalibrations(connection, period).then((c) => c.calibrations.length),
+  ]);
+  // Computed here, the values are the readings' metric values, in mg/dL: so are the bounds then.
+  const statisticsUnit = byService ? dataUnit : "mg/dL";
+  const body = requestFromWindows(windows, statisticsUnit);
   const plan = planStatistics(version, body);
   const requests = [plan.together, ...plan.perWindow.flat()];
-  const answers = (await mapWithConcurrency(requests, CONCURRENCY, (r) =>
-    getStatistics(connection, version, period, r),
-  )) as Array<StatisticsResponseOf<V>>;
+  const answers = (
+    byService
+      ? await mapWithConcurrency(requests, CONCURRENCY, (r) => getStatistics(connection, version, period, r))
+      : requests.map((r) => computedStatistics(version, r, readings, calibrationCount, period))
+  ) as Array<StatisticsResponseOf<V>>;
   const [together, ...rest] = answers;
   const perWindow: Array<Array<StatisticsResponseOf<V>>> = [];
   let next = 0;
@@ -50,7 +62,7 @@ export async function loadStatisticsByWindow<V extends StatisticsVersion>(
     next += rs.length;
   }
   return {
-    dataUnit,
+    dataUnit: statisticsUnit,
     latestDisplayTime: readings.at(-1)?.displayTime ?? null,
     results: assembleResults(
       version,
@@ -58,6 +70,32 @@ export async function loadStatisticsByWindow<V extends StatisticsVersion>(
       { together: together!, perWindow },
       readings,
       period.endMs - period.startMs,
+      byService ? "service" : "dashboard",
     ),
   };
+}
+
+/**
+ * What the service's statistics would answer `request` over the period (API v3 has none: notes
+ * §1.1), by its own method, from the period's readings: their metric values, in mg/dL as the
+ * request's bounds are (with v3, whose values are mg/dL, the value served, 39 and 401 included).
+ */
+function computedStatistics(
+  version: "v1" | "v2",
+  request: StatisticsRequestOf<"v1"> | StatisticsRequestOf<"v2">,
+  readings: readonly Reading[],
+  calibrationCount: number,
+  period: ReportPeriod,
+) {
+  const egvs: ServedEgv[] = readings.map((r) => ({ systemMs: r.t, displayMs: r.displayMs, value: r.mgdl }));
+  const input = {
+    egvs,
+    calibrationCount,
+    unit: "mg/dL" as const,
+    windowStartMs: period.startMs,
+    windowEndMs: period.endMs,
+  };
+  return version === "v1"
+    ? computeStatisticsV1({ ...input, request: request as StatisticsV1Request })
+    : computeStatisticsV2({ ...input, request: request as StatisticsV2Request });
 }

@@ -236,6 +236,12 @@ export interface WindowResult {
 
 export interface StatisticsByWindow<V extends StatisticsVersion = StatisticsVersion> {
   version: V;
+  /**
+   * Who answered the requests: the service (API v2), or this dashboard with the service's own
+   * method (lib/metrics/service-statistics.ts) from the same readings, with API v3, which has no
+   * statistics endpoint.
+   */
+  computedBy: "service" | "dashboard";
   windows: WindowResult[];
   /** The service's answer for all windows together. */
   together: StatisticsResponseOf<V>;
@@ -263,9 +269,11 @@ export function assembleResults<V extends StatisticsVersion>(
   answers: { together: StatisticsResponseOf<V>; perWindow: Array<ReadonlyArray<StatisticsResponseOf<V>>> },
   readings: readonly WindowReading[],
   periodMs: number,
+  computedBy: StatisticsByWindow["computedBy"] = "service",
 ): StatisticsByWindow<V> {
   return {
     version,
+    computedBy,
     together: answers.together,
     windows: body.targetRanges.map((r, i) => {
       const counts = windowCounts(answers.perWindow[i] ?? []);

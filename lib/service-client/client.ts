@@ -1,20 +1,35 @@
 import "server-only";
 import type { z } from "zod";
 import {
+  type AlertV3Read,
+  alertsV3ReadSchema,
+  type Calibration,
+  type CalibrationV3Read,
+  type CgmAlert,
+  type CgmDevice,
+  type CgmEvent,
   calibrationsResponseSchema,
+  calibrationsV3ReadSchema,
+  type DataRangeResponse,
+  type DataRangeV3Read,
+  type DeviceV1,
+  type DeviceV3Read,
   dataRangeResponseSchema,
+  dataRangeV3ReadSchema,
   devicesV1ResponseSchema,
   devicesV2ResponseSchema,
+  devicesV3ReadSchema,
   type EgvsV1Response,
   type EgvsV2Response,
   type EgvV3Read,
   type EventV1,
-  type EventV2,
+  type EventV3Read,
   egvsV1ResponseSchema,
   egvsV2ResponseSchema,
   egvsV3ReadSchema,
   eventsV1ResponseSchema,
   eventsV2ResponseSchema,
+  eventsV3ReadSchema,
   formatDateTime,
   parseDateTime,
   type StatisticsV1Response,
@@ -25,20 +40,38 @@ import {
   type V3Read,
   windowBoundsProblem,
 } from "@/lib/cgm";
+import type { CgmApiVersion } from "@/lib/env";
 import { currentCallContext } from "./call-gate";
 import { serviceConfig } from "./config";
+import {
+  calibrationsFromV3,
+  dataRangeFromV3,
+  devicesFromV3,
+  droppedByReader,
+  egvsFromV3,
+  eventsFromV3,
+  type LeftOut,
+  mergeV3Reads,
+  type Reshaped,
+} from "./reshape-v3";
 import { accessToken, type ConnectionRef, connectionIdOf, ReconnectRequired } from "./tokens";
 import { fetchWithRetry, ServiceError } from "./transport";
-import { mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
+import { mapWithConcurrency, mergeBySystemTime, splitWindow, splitWindowEndExclusive } from "./windows";
 
 /**
  * Typed calls to the service for one connection. Every call carries a fresh access token; a 401
  * gets one refresh (shared with every concurrent caller) and one retry, and a second 401 means the
- * authorization is gone. Windowed reads longer than CGM_MAX_WINDOW_DAYS are split into chunks
- * fetched a few at a time and merged in order without duplicates; no windowed call reads more than
- * CGM_MAX_REQUEST_DAYS, whoever asks. Responses are parsed with the shared schemas, so the rest of
- * the app only sees the service's documented shapes. The calling context (call-gate.ts) may gate
- * each attempt and abandon the calls.
+ * authorization is gone. Windowed reads longer than CGM_MAX_WINDOW_DAYS (API v3: never more than
+ * its 30 days) are split into chunks fetched a few at a time and merged in order without
+ * duplicates; no windowed call reads more than CGM_MAX_REQUEST_DAYS, whoever asks. The calling
+ * context (call-gate.ts) may gate each attempt and abandon the calls.
+ *
+ * What the rest of the app gets is the app's own records (lib/cgm/app-records.ts), whichever version
+ * was read: v1 and v2 answers are parsed with the shared schemas and are those records; v3 answers
+ * are read by the lenient readers (lib/cgm/v3-read.ts) and reshaped at this edge (reshape-v3.ts).
+ * The app reads with the configured version (`configuredVersion`, CGM_API_VERSION); in v3 it asks
+ * nothing but /v3/users/self/* data paths. A v3 record that cannot be kept is left out and logged
+ * with the reason, never an error of the whole answer.
  */
 
 const CHUNK_CONCURRENCY = 3;
@@ -142,59 +175,128 @@ export function checkedWindow(window: Window): { startMs: number; endMs: number 
   return { startMs, endMs };
 }
 
-/**
- * Splits a window longer than the configured maximum; each chunk is fetched and parsed. v3 answers
- * at most 30 days and ends a window before endDate (service-v3-notes §1.2): its chunks are at most
- * 30 days and each ends where the next starts, so no second between them is lost.
- */
-async function chunked<T>(
-  window: Window,
-  fetchChunk: (chunk: Window) => Promise<T>,
-  version: "v1" | "v2" | "v3" = "v2",
-): Promise<T[]> {
+/** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
+async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
   const { startMs: start, endMs: end } = checkedWindow(window);
-  const maxDays = serviceConfig().maxWindowDays;
-  const parts = splitWindow(start, end, version === "v3" ? Math.min(maxDays, V3_MAX_WINDOW_DAYS) : maxDays);
-  const chunks = parts.map((c, i) => ({
+  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) => ({
     startDate: formatDateTime(c.startMs),
-    endDate: formatDateTime(version === "v3" && i < parts.length - 1 ? c.endMs + 1000 : c.endMs),
+    endDate: formatDateTime(c.endMs),
   }));
   return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
 }
 
 const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
 
-type EgvsOf<V> = V extends "v1" ? EgvsV1Response : V extends "v3" ? V3Read<EgvV3Read> : EgvsV2Response;
-
-/** v3 EGVs, read leniently (lib/cgm/v3-read.ts) and merged by recordId. */
-async function getEgvsV3(connection: ConnectionRef, window: Window): Promise<V3Read<EgvV3Read>> {
-  const parts = await chunked(
-    window,
-    async (w) =>
-      parsed(
-        await serviceRequest(connection, { path: "/v3/users/self/egvs", query: windowQuery(w) }),
-        egvsV3ReadSchema,
-      ),
-    "v3",
-  );
-  const first = parts[0];
-  if (!first) throw new ServiceError("upstream_error", 400, "Empty window.");
-  return {
-    ...first,
-    records: mergeBySystemTime(
-      parts.map((p) => p.records),
-      (r) => r.recordId,
-    ),
-    dropped: parts.flatMap((p) => p.dropped),
-  };
+/** The API version the app reads the service's data with (CGM_API_VERSION). */
+export function configuredVersion(): CgmApiVersion {
+  return serviceConfig().apiVersion;
 }
+
+// ---- API v3 -------------------------------------------------------------------------------------
+
+const V3_WINDOWED = {
+  egvs: egvsV3ReadSchema,
+  calibrations: calibrationsV3ReadSchema,
+  events: eventsV3ReadSchema,
+  alerts: alertsV3ReadSchema,
+} as const;
+export type V3WindowedPath = keyof typeof V3_WINDOWED;
+type V3RecordOf<K extends V3WindowedPath> = {
+  egvs: EgvV3Read;
+  calibrations: CalibrationV3Read;
+  events: EventV3Read;
+  alerts: AlertV3Read;
+}[K];
+
+/**
+ * What a v3 read could not keep, in the server's log (with why, never the record's values): the
+ * reader's drops (no recordId, no readable systemTime) and the reshape's (e.g. an EGV with neither
+ * value nor status).
+ */
+function logLeftOut(what: string, leftOut: readonly LeftOut[]): void {
+  if (leftOut.length === 0) return;
+  const shown = leftOut
+    .slice(0, 5)
+    .map((l) => `${l.record}: ${l.reason}`)
+    .join("; ");
+  const more = leftOut.length > 5 ? `; and ${leftOut.length - 5} more` : "";
+  console.warn(`service: v3 ${what}: ${leftOut.length} record(s) left out (${shown}${more})`);
+}
+
+function reshaped<T>(what: string, r: Reshaped<T>): T {
+  logLeftOut(what, r.leftOut);
+  return r.value;
+}
+
+/**
+ * One v3 data path over a window, as the lenient reader normalises it: the window checked like
+ * every other, asked in chunks of at most 30 days with v3's excluded end (windows.ts), the chunks
+ * merged by recordId. What the reader dropped is logged here.
+ */
+export async function readV3<K extends V3WindowedPath>(
+  connection: ConnectionRef,
+  path: K,
+  window: Window,
+): Promise<V3Read<V3RecordOf<K>>> {
+  const { startMs, endMs } = checkedWindow(window);
+  const maxDays = Math.min(serviceConfig().maxWindowDays, V3_MAX_WINDOW_DAYS);
+  const chunks = splitWindowEndExclusive(startMs, endMs, maxDays);
+  const schema = V3_WINDOWED[path] as unknown as z.ZodType<V3Read<V3RecordOf<K>>>;
+  const parts = await mapWithConcurrency(chunks, CHUNK_CONCURRENCY, async (c) =>
+    parsed(
+      await serviceRequest(connection, {
+        path: `/v3/users/self/${path}`,
+        query: { startDate: formatDateTime(c.startMs), endDate: formatDateTime(c.endMs) },
+      }),
+      schema,
+    ),
+  );
+  const merged = mergeV3Reads(parts);
+  logLeftOut(path, droppedByReader(merged));
+  return merged;
+}
+
+/** GET /v3/users/self/devices: every device, no window (notes §3.4). */
+export async function readV3Devices(connection: ConnectionRef): Promise<V3Read<DeviceV3Read>> {
+  const read = await parsed(
+    await serviceRequest(connection, { path: "/v3/users/self/devices" }),
+    devicesV3ReadSchema,
+  );
+  logLeftOut("devices", droppedByReader(read));
+  return read;
+}
+
+/**
+ * GET /v3/users/self/dataRange, with `lastSyncTime` (UTC, sent with its zone as the service wants
+ * it: notes §1.2) when given: then only the ranges of data newer than it.
+ */
+export async function readV3DataRange(
+  connection: ConnectionRef,
+  options: { lastSyncTimeMs?: number } = {},
+): Promise<DataRangeV3Read> {
+  const query =
+    options.lastSyncTimeMs === undefined
+      ? undefined
+      : { lastSyncTime: `${formatDateTime(options.lastSyncTimeMs)}Z` };
+  return parsed(
+    await serviceRequest(connection, { path: "/v3/users/self/dataRange", query }),
+    dataRangeV3ReadSchema,
+  );
+}
+
+// ---- The app's reads ----------------------------------------------------------------------------
+
+type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
 
 export async function getEgvs<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
   window: Window,
 ): Promise<EgvsOf<V>> {
-  if (version === "v3") return (await getEgvsV3(connection, window)) as EgvsOf<V>;
+  if (version === "v3") {
+    const read = await readV3(connection, "egvs", window);
+    return reshaped("egvs", egvsFromV3(read.records)) as EgvsOf<V>;
+  }
   const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
   const parts = await chunked(window, async (w) =>
     parsed(
@@ -210,14 +312,18 @@ export async function getEgvs<V extends "v1" | "v2" | "v3">(
   return { unit: first.unit, rateUnit: first.rateUnit, egvs } as EgvsOf<V>;
 }
 
-type EventsOf<V> = { events: V extends "v1" ? EventV1[] : EventV2[] };
+type EventsOf<V> = { events: V extends "v1" ? EventV1[] : CgmEvent[] };
 type StatisticsOf<V> = V extends "v1" ? StatisticsV1Response : StatisticsV2Response;
 
-export async function getEvents<V extends "v1" | "v2">(
+export async function getEvents<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
   window: Window,
 ): Promise<EventsOf<V>> {
+  if (version === "v3") {
+    const read = await readV3(connection, "events", window);
+    return reshaped("events", eventsFromV3(read.records)) as EventsOf<V>;
+  }
   const parts = await chunked(window, async (w) => {
     const res = await serviceRequest(connection, {
       path: `/${version}/users/self/events`,
@@ -230,7 +336,15 @@ export async function getEvents<V extends "v1" | "v2">(
   return { events: mergeBySystemTime(events, (e) => e.eventId ?? JSON.stringify(e)) } as EventsOf<V>;
 }
 
-export async function getCalibrations(connection: ConnectionRef, version: "v1" | "v2", window: Window) {
+export async function getCalibrations(
+  connection: ConnectionRef,
+  version: "v1" | "v2" | "v3",
+  window: Window,
+): Promise<{ calibrations: Calibration[] }> {
+  if (version === "v3") {
+    const read = await readV3(connection, "calibrations", window);
+    return reshaped("calibrations", calibrationsFromV3(read.records));
+  }
   const parts = await chunked(window, async (w) =>
     parsed(
       await serviceRequest(connection, {
@@ -243,23 +357,56 @@ export async function getCalibrations(connection: ConnectionRef, version: "v1" |
   return { calibrations: mergeBySystemTime(parts.map((p) => p.calibrations)) };
 }
 
-export async function getDevices(connection: ConnectionRef, version: "v1" | "v2", window: Window) {
-  checkedWindow(window);
+type DevicesOf<V> = { devices: V extends "v1" ? DeviceV1[] : CgmDevice[] };
+
+/**
+ * The devices that contributed data to the window. v3 lists every device without a window; those
+ * that have not uploaded since the window's start are left out (reshape-v3.ts, devicesFromV3).
+ */
+export async function getDevices<V extends "v1" | "v2" | "v3">(
+  connection: ConnectionRef,
+  version: V,
+  window: Window,
+): Promise<DevicesOf<V>> {
+  const { startMs } = checkedWindow(window);
+  if (version === "v3") {
+    const read = await readV3Devices(connection);
+    return reshaped("devices", devicesFromV3(read.records, startMs)) as DevicesOf<V>;
+  }
   const res = await serviceRequest(connection, {
     path: `/${version}/users/self/devices`,
     query: windowQuery(window),
   });
-  return version === "v1" ? parsed(res, devicesV1ResponseSchema) : parsed(res, devicesV2ResponseSchema);
+  return (
+    version === "v1" ? parsed(res, devicesV1ResponseSchema) : parsed(res, devicesV2ResponseSchema)
+  ) as Promise<DevicesOf<V>>;
 }
 
-export async function getDataRange(connection: ConnectionRef) {
+/** The first and last record of each data group, read with the configured version unless told. */
+export async function getDataRange(
+  connection: ConnectionRef,
+  version: "v2" | "v3" = configuredVersion(),
+): Promise<DataRangeResponse> {
+  if (version === "v3") return dataRangeFromV3(await readV3DataRange(connection));
   return parsed(
     await serviceRequest(connection, { path: "/v2/users/self/dataRange" }),
     dataRangeResponseSchema,
   );
 }
 
-/** Statistics are not split: the service computes them over the whole window in one call. */
+/**
+ * The alerts that sounded or changed state in the window (v3 only: v2 had no alerts endpoint,
+ * notes §1.1), in the order the service gave them.
+ */
+export async function getAlerts(connection: ConnectionRef, window: Window): Promise<{ alerts: CgmAlert[] }> {
+  return { alerts: (await readV3(connection, "alerts", window)).records };
+}
+
+/**
+ * Statistics are not split: the service computes them over the whole window in one call. v1 and v2
+ * only: API v3 has no statistics (notes §1.1), and in v3 mode the app computes them itself
+ * (lib/metrics/service-statistics.ts).
+ */
 export async function getStatistics<V extends "v1" | "v2">(
   connection: ConnectionRef,
   version: V,

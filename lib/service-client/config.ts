@@ -1,6 +1,6 @@
 import "server-only";
 import { localSecrets } from "@/lib/config/local-secrets";
-import { env } from "@/lib/env";
+import { type CgmApiVersion, env } from "@/lib/env";
 import { CALLBACK_PATH, EMBEDDED_CLIENT_ID } from "@/lib/sandbox/register-dashboard";
 
 /** Where the service is and who we are to it; the secret stays on the server. */
@@ -12,6 +12,8 @@ export interface ServiceConfig {
   maxWindowDays: number;
   /** The longest window one request may read (CGM_MAX_REQUEST_DAYS). */
   maxRequestDays: number;
+  /** The API version the app reads the service's data with (CGM_API_VERSION). */
+  apiVersion: CgmApiVersion;
 }
 
 export function serviceConfig(): ServiceConfig {
@@ -23,5 +25,6 @@ export function serviceConfig(): ServiceConfig {
     redirectUri: `${e.APP_URL}${CALLBACK_PATH}`,
     maxWindowDays: e.CGM_MAX_WINDOW_DAYS,
     maxRequestDays: e.CGM_MAX_REQUEST_DAYS,
+    apiVersion: e.CGM_API_VERSION,
   };
 }

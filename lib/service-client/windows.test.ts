@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fetchAheadInOrder, mapWithConcurrency, mergeBySystemTime, splitWindow } from "./windows";
+import {
+  fetchAheadInOrder,
+  mapWithConcurrency,
+  mergeBySystemTime,
+  splitWindow,
+  splitWindowEndExclusive,
+} from "./windows";
 
 const DAY = 86_400_000;
 const t0 = Date.UTC(2026, 0, 1);
@@ -19,6 +25,35 @@ describe("splitWindow", () => {
 
   it("gives nothing for a reversed window", () => {
     expect(splitWindow(t0 + 1000, t0, 30)).toEqual([]);
+  });
+});
+
+describe("splitWindowEndExclusive (API v3: start included, end excluded)", () => {
+  it("asks one second past the window's end, so a record exactly at its end is read", () => {
+    expect(splitWindowEndExclusive(t0, t0 + DAY, 30)).toEqual([{ startMs: t0, endMs: t0 + DAY + 1000 }]);
+  });
+
+  it("cuts 75 days into chunks of 30 days at most, each starting where the last ended", () => {
+    expect(splitWindowEndExclusive(t0, t0 + 75 * DAY, 30)).toEqual([
+      { startMs: t0, endMs: t0 + 30 * DAY },
+      { startMs: t0 + 30 * DAY, endMs: t0 + 60 * DAY },
+      { startMs: t0 + 60 * DAY, endMs: t0 + 75 * DAY + 1000 },
+    ]);
+  });
+
+  it("never asks more than the limit: exactly 30 days takes a last chunk of one second", () => {
+    const chunks = splitWindowEndExclusive(t0, t0 + 30 * DAY, 30);
+    expect(chunks).toEqual([
+      { startMs: t0, endMs: t0 + 30 * DAY },
+      { startMs: t0 + 30 * DAY, endMs: t0 + 30 * DAY + 1000 },
+    ]);
+    for (const c of splitWindowEndExclusive(t0, t0 + 90 * DAY - 1000, 30))
+      expect(c.endMs - c.startMs).toBeLessThanOrEqual(30 * DAY);
+  });
+
+  it("a window of one instant is one second; a reversed one nothing", () => {
+    expect(splitWindowEndExclusive(t0, t0, 30)).toEqual([{ startMs: t0, endMs: t0 + 1000 }]);
+    expect(splitWindowEndExclusive(t0 + 1000, t0, 30)).toEqual([]);
   });
 });
 

@@ -29,6 +29,24 @@ export function splitWindow(startMs: number, endMs: number, maxDays: number): Wi
 }
 
 /**
+ * The same for API v3, whose windows include their start and exclude their end (service-v3-notes.md
+ * §1.2): consecutive chunks [startMs, endMs) of at most `maxDays` each, covering the app's window
+ * [startMs, endMs] including its end, so the last chunk ends one second (the resolution of the
+ * service's times) after it. Each chunk starts where the one before ends: nothing falls in two
+ * chunks or between them. A window of exactly `maxDays` days therefore takes a second chunk of one
+ * second, as no chunk may be longer than the limit.
+ */
+export function splitWindowEndExclusive(startMs: number, endMs: number, maxDays: number): WindowMs[] {
+  if (endMs < startMs) return [];
+  const span = maxDays * DAY_MS;
+  const end = endMs + SECOND_MS;
+  const chunks: WindowMs[] = [];
+  for (let from = startMs; from < end; from += span)
+    chunks.push({ startMs: from, endMs: Math.min(from + span, end) });
+  return chunks;
+}
+
+/**
  * Concatenates chunk results, keeping the first of any records with the same key and the order
  * they came in (chunks are in time order and each is ordered by the service).
  */

@@ -12,7 +12,13 @@ import {
   withCallContext,
   withCallGate,
 } from "@/lib/service-client/call-gate";
-import { getCalibrations, getDataRange, getEgvs, getEvents } from "@/lib/service-client/client";
+import {
+  configuredVersion,
+  getCalibrations,
+  getDataRange,
+  getEgvs,
+  getEvents,
+} from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
 import { fetchAheadInOrder, mapWithConcurrency, splitWindow } from "@/lib/service-client/windows";
@@ -146,16 +152,22 @@ async function fetchGroup(connection: Claim["connection"], f: GroupFetch): Promi
   const window = { startDate: formatDateTime(f.startMs), endDate: formatDateTime(f.endMs) };
   switch (f.group) {
     case "egvs":
-      return { group: "egvs", rows: egvRows(connection.id, await getEgvs(connection, "v2", window)) };
+      return {
+        group: "egvs",
+        rows: egvRows(connection.id, await getEgvs(connection, configuredVersion(), window)),
+      };
     case "events":
       return {
         group: "events",
-        rows: eventRows(connection.id, (await getEvents(connection, "v2", window)).events),
+        rows: eventRows(connection.id, (await getEvents(connection, configuredVersion(), window)).events),
       };
     case "calibrations":
       return {
         group: "calibrations",
-        rows: calibrationRows(connection.id, (await getCalibrations(connection, "v2", window)).calibrations),
+        rows: calibrationRows(
+          connection.id,
+          (await getCalibrations(connection, configuredVersion(), window)).calibrations,
+        ),
       };
   }
 }

@@ -1,4 +1,4 @@
-import type { Calibration, EgvsV2Response, EgvV2, EventV2 } from "@/lib/cgm";
+import type { Calibration, CgmEvent, EgvsV2Response, EgvV2 } from "@/lib/cgm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import { type ConsensusRange, consensusRangeOf } from "@/lib/metrics/time-in-ranges";
@@ -33,11 +33,11 @@ export interface EventRow {
   eventId: string;
   systemTime: Date;
   displayTime: string;
-  eventType: EventV2["eventType"];
-  eventSubType: EventV2["eventSubType"];
+  eventType: CgmEvent["eventType"];
+  eventSubType: CgmEvent["eventSubType"];
   value: number | null;
-  unit: EventV2["unit"];
-  eventStatus: EventV2["eventStatus"];
+  unit: CgmEvent["unit"];
+  eventStatus: CgmEvent["eventStatus"];
 }
 
 export interface CalibrationRow {
@@ -85,7 +85,7 @@ export function egvRows(connectionId: string, response: EgvsV2Response): EgvRow[
   );
 }
 
-export function eventRows(connectionId: string, events: readonly EventV2[]): EventRow[] {
+export function eventRows(connectionId: string, events: readonly CgmEvent[]): EventRow[] {
   return lastByKey(
     events.map((e) => ({
       connectionId,
@@ -131,7 +131,7 @@ export function egvOf(row: EgvRow): EgvV2 {
   };
 }
 
-export function eventOf(row: EventRow): EventV2 {
+export function eventOf(row: EventRow): CgmEvent {
   return {
     systemTime: formatDateTime(row.systemTime.getTime()),
     displayTime: row.displayTime,

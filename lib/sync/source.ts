@@ -2,15 +2,22 @@ import "server-only";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   type Calibration,
+  type CgmEvent,
   type DataRangeResponse,
   type EgvsV2Response,
-  type EventV2,
   formatDateTime,
   parseDateTime,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
-import { getCalibrations, getDataRange, getEgvs, getEvents, type Window } from "@/lib/service-client/client";
+import {
+  configuredVersion,
+  getCalibrations,
+  getDataRange,
+  getEgvs,
+  getEvents,
+  type Window,
+} from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { type CopyVerdict, copyAnswers, type Span, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
@@ -18,11 +25,12 @@ import { calibrationOf, egvOf, eventOf } from "./rows";
 import { syncedFrom, syncedThrough } from "./store";
 
 /**
- * The one place the dashboard and the reports read a connection's v2 data: from the background
+ * The one place the dashboard and the reports read a connection's data: from the background
  * sync's copy when it can answer (the rule and its reasons: lib/sync/freshness.ts), with what the
- * service released since the last sync read from the service; else from the service. Either way
- * the answer has the service's v2 shapes (lib/cgm), so what is computed downstream does not
- * depend on where it came from. Deleted v2 events come back as the service
+ * service released since the last sync read from the service (with the configured API version,
+ * CGM_API_VERSION); else from the service. Either way the answer has the app's own records
+ * (lib/cgm/app-records.ts: the v2 shapes, widened for v3), so what is computed downstream does not
+ * depend on where it came from. Deleted events come back as the service
  * sends them (eventStatus "deleted"), and the readers leave them out as before.
  */
 
@@ -162,12 +170,12 @@ export async function readEgvs(
   const synced = parts?.copy ? await syncedEgvs(connectionIdOf(connection), parts.copy) : null;
   if (parts && synced) {
     if (!parts.service) return synced;
-    const tail = await getEgvs(connection, "v2", parts.service);
+    const tail = await getEgvs(connection, configuredVersion(), parts.service);
     // A unit changed since the last sync: the service answers the whole window in the new one.
     if (tail.unit === synced.unit && tail.rateUnit === synced.rateUnit)
       return { ...synced, egvs: [...synced.egvs, ...tail.egvs] };
   }
-  return getEgvs(connection, "v2", window);
+  return getEgvs(connection, configuredVersion(), window);
 }
 
 type RecordTable = typeof schema.syncedEvents | typeof schema.syncedCalibrations;
@@ -220,22 +228,22 @@ const EVENTS = {
   table: schema.syncedEvents,
   order: [asc(schema.syncedEvents.systemTime), asc(schema.syncedEvents.eventId)],
   of: eventOf,
-  service: (connection, w) => getEvents(connection, "v2", w),
-} satisfies RecordReader<"events", EventV2, typeof schema.syncedEvents>;
+  service: (connection, w) => getEvents(connection, configuredVersion(), w),
+} satisfies RecordReader<"events", CgmEvent, typeof schema.syncedEvents>;
 
 const CALIBRATIONS = {
   group: "calibrations",
   table: schema.syncedCalibrations,
   order: [asc(schema.syncedCalibrations.systemTime)],
   of: calibrationOf,
-  service: (connection, w) => getCalibrations(connection, "v2", w),
+  service: (connection, w) => getCalibrations(connection, configuredVersion(), w),
 } satisfies RecordReader<"calibrations", Calibration, typeof schema.syncedCalibrations>;
 
 export function readEvents(
   connection: ConnectionRef,
   window: Window,
   newest?: DataRangeResponse,
-): Promise<{ events: EventV2[] }> {
+): Promise<{ events: CgmEvent[] }> {
   return readRecords(EVENTS, connection, window, newest);
 }
 

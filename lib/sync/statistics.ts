@@ -1,16 +1,19 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
-import type { DataRangeResponse } from "@/lib/cgm/schemas";
+import type { DataRangeResponse, HypoglycemiaRisk } from "@/lib/cgm/schemas";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { consensusStatisticsRequest } from "@/lib/dashboard/overview-model";
 import { type Db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
-import { getStatistics } from "@/lib/service-client/client";
+import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
+import { configuredVersion, getEgvs, getStatistics, type Window } from "@/lib/service-client/client";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { statisticsDue, statisticsWindow } from "./statistics-plan";
 
 /**
- * The sync's fetch of the service's v2 statistics for clinic patients (synced_statistics): only
+ * The sync's fetch of the service's v2 statistics for clinic patients (synced_statistics; with API
+ * v3, the risk computed by the service's method instead, `riskOf`): only
  * for connections linked to a clinic (no one else looks at the population view), at most every
  * SYNC_STATISTICS_HOURS (statistics-plan.ts), after the pass has stored the data. Returns the
  * service calls made (0 or 1), which the pass counts with its own.
@@ -35,16 +38,11 @@ export async function refreshServiceStatistics(
     .orderBy(desc(schema.syncedEgvs.systemTime))
     .limit(1);
   const window = statisticsWindow(dataEndMs);
-  const statistics = await getStatistics(
-    connection,
-    "v2",
-    { startDate: formatDateTime(window.startMs), endDate: formatDateTime(window.endMs) },
-    consensusStatisticsRequest(newest?.unit ?? "mg/dL"),
-  );
+  const query = { startDate: formatDateTime(window.startMs), endDate: formatDateTime(window.endMs) };
   const values = {
     windowStart: new Date(window.startMs),
     windowEnd: new Date(window.endMs),
-    hypoglycemiaRisk: statistics.hypoglycemiaRisk,
+    hypoglycemiaRisk: await riskOf(connection, query, window, newest?.unit ?? "mg/dL"),
     fetchedAt: new Date(nowMs),
   };
   await database
@@ -52,4 +50,21 @@ export async function refreshServiceStatistics(
     .values({ connectionId: connection.id, ...values })
     .onConflictDoUpdate({ target: st.connectionId, set: values });
   return 1;
+}
+
+/**
+ * The window's hypoglycemia risk: the service's (API v2: one statistics call), or, with API v3,
+ * which has no statistics (service-v3-notes.md §1.1), computed by its method from the window's EGVs
+ * read from the service (one call as well: 14 days is one chunk).
+ */
+async function riskOf(
+  connection: ConnectionRow,
+  query: Window,
+  window: { startMs: number; endMs: number },
+  unit: GlucoseUnit,
+): Promise<HypoglycemiaRisk | null> {
+  if (configuredVersion() === "v2")
+    return (await getStatistics(connection, "v2", query, consensusStatisticsRequest(unit))).hypoglycemiaRisk;
+  const egvs = await getEgvs(connection, "v3", query);
+  return hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, window.startMs, window.endMs);
 }

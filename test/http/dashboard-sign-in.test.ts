@@ -9,6 +9,7 @@ import {
   startSignIn,
 } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
+import { dataPath } from "../support/service-reference";
 
 /**
  * Signing in with the service through the dashboard's own routes, over HTTP against the real
@@ -129,8 +130,8 @@ describe("sign-in", () => {
     const first = await signIn(base, "SandboxUser1");
     const second = await signIn(base, "SandboxUser1", first.cookie);
     expect(second.cookie).not.toBe(first.cookie);
-    expect((await proxyGet(base, first, `v2/users/self/egvs?${hour()}`)).status).toBe(401);
-    expect((await proxyGet(base, second, `v2/users/self/egvs?${hour()}`)).status).toBe(200);
+    expect((await proxyGet(base, first, `${dataPath("egvs")}?${hour()}`)).status).toBe(401);
+    expect((await proxyGet(base, second, `${dataPath("egvs")}?${hour()}`)).status).toBe(200);
   });
 
   it("Disconnect deletes the connection; the patient stays signed in and is asked to connect", async () => {
@@ -141,14 +142,14 @@ describe("sign-in", () => {
       headers: { Cookie: session.cookie, Origin: "https://evil.example" },
     });
     expect(refused.status).toBe(403);
-    expect((await proxyGet(base, session, `v2/users/self/dataRange`)).status).toBe(200);
+    expect((await proxyGet(base, session, dataPath("dataRange"))).status).toBe(200);
     const res = await fetch(`${base}/api/connection/disconnect`, {
       method: "POST",
       redirect: "manual",
       headers: { Cookie: session.cookie, Origin: base },
     });
     expect(res.status).toBe(303);
-    const after = await proxyGet(base, session, `v2/users/self/dataRange`);
+    const after = await proxyGet(base, session, dataPath("dataRange"));
     expect(after.status).toBe(409);
     expect(await after.json()).toMatchObject({ error: "not_connected" });
     const page = await (await fetch(`${base}/dashboard`, { headers: { Cookie: session.cookie } })).text();

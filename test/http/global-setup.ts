@@ -10,6 +10,8 @@ import { emptyDatabase } from "../support/database";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The API version the server reads the service with (CGM_API_VERSION of the test run). */
+    apiVersion: "v2" | "v3";
     /** The server's data folder: its generated secrets (the dashboard app's client secret). */
     dataDir: string;
   }
@@ -17,10 +19,12 @@ declare module "vitest" {
 
 /**
  * One real app server for the HTTP suites: PGlite in a fresh folder by default, or the PostgreSQL
- * of TEST_DATABASE_URL (CI runs the suites once on each).
+ * of TEST_DATABASE_URL (CI runs the suites once on each), reading the service with the API version
+ * of CGM_API_VERSION (default v2; CI runs the suites in both).
  */
 export default async function setup(project: TestProject) {
-  const env: Record<string, string> = { ...UNLIMITED_CALL_BUDGET };
+  const apiVersion = process.env.CGM_API_VERSION === "v3" ? "v3" : "v2";
+  const env: Record<string, string> = { ...UNLIMITED_CALL_BUDGET, CGM_API_VERSION: apiVersion };
   if (process.env.TEST_DATABASE_URL) {
     await emptyDatabase(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -33,6 +37,7 @@ export default async function setup(project: TestProject) {
   env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${tap}`.trim();
   const server = await startAppServer(env);
   project.provide("baseUrl", server.url);
+  project.provide("apiVersion", apiVersion);
   project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();

@@ -4,6 +4,7 @@ import type { Overview } from "@/lib/dashboard/overview-model";
 import { clinicClient } from "../support/clinic-client";
 import { dashboardApp, developer, proxyGet } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
+import { apiVersion, dataPath } from "../support/service-reference";
 
 /**
  * The patient's own overview when a clinic has synced their data and the service has released
@@ -44,9 +45,7 @@ describe("a patient's overview after a clinic's sync that the service has moved 
   }, 120_000);
 
   async function newestAtService(): Promise<number> {
-    const range = (await (
-      await proxyGet(base, patient, "v2/users/self/dataRange")
-    ).json()) as DataRangeResponse;
+    const range = (await (await proxyGet(base, patient, dataPath("dataRange"))).json()) as DataRangeResponse;
     return parseDateTime(range.egvs?.end.systemTime ?? "") ?? 0;
   }
 
@@ -54,9 +53,13 @@ describe("a patient's overview after a clinic's sync that the service has moved 
     const res = await proxyGet(
       base,
       patient,
-      `v2/users/self/egvs?startDate=${dt(startMs)}&endDate=${dt(endMs)}`,
+      `${dataPath("egvs")}?startDate=${dt(startMs)}&endDate=${dt(endMs)}`,
     );
-    return egvsV2ResponseSchema.parse(await res.json()).egvs.map((e) => parseDateTime(e.systemTime) ?? 0);
+    const body = await res.json();
+    // v3: the envelope's records, as the dashboard reads them (systemTime a UTC DateTime).
+    const records: Array<{ systemTime: string }> =
+      apiVersion() === "v3" ? body.records : egvsV2ResponseSchema.parse(body).egvs;
+    return records.map((e) => parseDateTime(e.systemTime) ?? 0);
   }
 
   it("shows the service's newest reading, not the copy's, and every reading once", async () => {

@@ -11,6 +11,7 @@ import {
   signIn,
 } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
+import { serviceReader } from "../support/service-reference";
 
 /**
  * One clock for the patient's days, over HTTP against the embedded sandbox, for SandboxUser4,
@@ -23,6 +24,8 @@ import { dt } from "../support/sandbox-client";
 const base = inject("baseUrl");
 const DAY = 86_400_000;
 let user4: DashboardSession;
+/** SandboxUser4's data straight from the service, whichever API the dashboard reads. */
+let service: Awaited<ReturnType<typeof serviceReader>>;
 
 interface Egv {
   systemTime: string;
@@ -31,17 +34,18 @@ interface Egv {
 
 beforeAll(async () => {
   user4 = await signIn(base, "SandboxUser4");
+  service = await serviceReader(base, "SandboxUser4");
 });
 
 async function dataRange() {
-  return (await proxyGet(base, user4, "v2/users/self/dataRange")).json();
+  return (await service("v2/users/self/dataRange")).json();
 }
 
 /** The service's own readings of the receiver's day `day`: read widely, kept by displayTime. */
 async function serviceDay(day: string): Promise<Egv[]> {
   const start = parseDateTime(`${day}T00:00:00`)!;
   const q = new URLSearchParams({ startDate: dt(start - DAY), endDate: dt(start + 2 * DAY) });
-  const res = await proxyGet(base, user4, `v2/users/self/egvs?${q}`);
+  const res = await service(`v2/users/self/egvs?${q}`);
   expect(res.status).toBe(200);
   const { egvs } = (await res.json()) as { egvs: Egv[] };
   return egvs.filter((e) => e.displayTime.startsWith(day));

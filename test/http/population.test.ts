@@ -30,7 +30,16 @@ let database: import("@/lib/db").Db;
 let schema: typeof import("@/lib/db").schema;
 let orm: typeof import("drizzle-orm");
 
+/** The sync's calls for the risk: v2's statistics, or v3's EGVs of the 14-day statistics window. */
 const statisticsCalls: string[] = [];
+function isRiskCall(url: string): boolean {
+  if (url.startsWith(`${base}/sandbox/v2/users/self/statistics`)) return true;
+  if (!url.startsWith(`${base}/sandbox/v3/users/self/egvs`)) return false;
+  const q = new URL(url).searchParams;
+  const ms = (t: string | null) => Date.parse(`${t}Z`);
+  // v3 asks one second past the window's end (its end is excluded).
+  return ms(q.get("endDate")) - ms(q.get("startDate")) === 14 * MS_PER_DAY + 1000;
+}
 const realFetch = globalThis.fetch;
 /** While set, the service's data requests it matches are answered 400 (not retried) here. */
 let refuse: ((url: URL) => boolean) | null = null;
@@ -47,7 +56,7 @@ beforeAll(async () => {
   schema = dbModule.schema;
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(`${base}/sandbox/v2/users/self/statistics`)) statisticsCalls.push(url);
+    if (isRiskCall(url)) statisticsCalls.push(url);
     if (refuse?.(new URL(url)))
       return Promise.resolve(
         Response.json(
@@ -204,7 +213,12 @@ describe("the population view of a clinic", () => {
           continue;
         }
         const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
-        const { unit, egvs } = await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end));
+        // The readings as the dashboard reads them (CGM_API_VERSION); the risk always v2's own.
+        const { unit, egvs } = await service.getEgvs(
+          l.connectionId,
+          service.configuredVersion(),
+          win(end - 30 * MS_PER_DAY, end),
+        );
         // The service's own risk for the window the sync asked about.
         const w = statisticsWindow(end);
         const stats = await service.getStatistics(l.connectionId, "v2", win(w.startMs, w.endMs), {

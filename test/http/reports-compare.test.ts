@@ -3,8 +3,9 @@ import { parseDateTime } from "@/lib/cgm/datetime";
 import type { ComparisonReport } from "@/lib/reports/comparison-load";
 import { dayCount, previousPatientDays } from "@/lib/reports/patient-days";
 import type { ReportSummary } from "@/lib/reports/summary";
-import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
+import { type DashboardSession, signIn } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
+import { apiVersion, chooseUnit, serviceOf, signInWithService } from "../support/service-reference";
 
 /**
  * GET /api/reports/compare over HTTP against the embedded sandbox: each period's metrics are the
@@ -34,7 +35,7 @@ async function summary(s: DashboardSession, period: { startDate: string; endDate
 }
 
 async function egvBounds(s: DashboardSession) {
-  const range = await (await proxyGet(base, s, "v2/users/self/dataRange")).json();
+  const range = await (await serviceOf(s)("v2/users/self/dataRange")).json();
   return {
     startMs: parseDateTime(range.egvs.start.systemTime)!,
     endMs: parseDateTime(range.egvs.end.systemTime)!,
@@ -45,7 +46,7 @@ async function egvBounds(s: DashboardSession) {
 const ms = (text: string) => parseDateTime(text)!;
 
 beforeAll(async () => {
-  user1 = await signIn(base, "SandboxUser1");
+  user1 = await signInWithService(base, "SandboxUser1");
 });
 
 describe("GET /api/reports/compare", () => {
@@ -171,6 +172,8 @@ describe("GET /api/reports/compare", () => {
 
   it("words the attribution in the patient's unit (SandboxUser3, mmol/L)", async () => {
     const user3 = await signIn(base, "SandboxUser3");
+    // API v3 sends mg/dL only: the patient's unit is then the one they chose.
+    if (apiVersion() === "v3") await chooseUnit(base, user3, "mmol/L");
     const c = (await compare(user3, "days=14")).body.comparison!;
     expect(c.unit).toBe("mmol/L");
     expect(c.recent).toMatchObject(await summary(user3, c.recent));

@@ -14,6 +14,7 @@ import { EXPORT_FILES } from "@/lib/reports/export";
 import { csvRecords } from "../support/csv";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { bearer, connect, dt, registerApp } from "../support/sandbox-client";
+import { apiVersion } from "../support/service-reference";
 
 /**
  * GET /api/reports/export over HTTP: the zip of a signed-in patient (mg/dL and mmol/L), its four
@@ -100,7 +101,10 @@ describe("GET /api/reports/export", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it.each([
+  // The files hold the records as the dashboard read them: with API v2, the service's JSON as
+  // received, which these compare field by field. With v3 the records are v3's reshaped into the
+  // same columns (test/http/dashboard-v3.test.ts checks those).
+  it.skipIf(apiVersion() === "v3").each([
     ["SandboxUser1", 90, "mg/dL"],
     ["SandboxUser1", 14, "mg/dL"],
     ["SandboxUser3", 90, "mmol/L"],
@@ -192,44 +196,48 @@ describe("GET /api/reports/export", () => {
     90_000,
   );
 
-  it("holds for 90 days exactly what the service answers in one 90-day request (no record lost or doubled at the chunk boundaries)", async () => {
-    const session = sessions.SandboxUser1!;
-    // A period that ended an hour ago: every smoothed value has arrived, so all fields must agree.
-    const endMs = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
-    const window = { startDate: dt(endMs - 90 * DAY), endDate: dt(endMs) };
-    const { files } = await download(session, windowQuery(window));
-    const app = await registerApp(base, "Export cross-check");
-    const tokens = await connect(base, app, "SandboxUser1");
-    const direct = async (group: string) => {
-      const res = await fetch(`${base}/sandbox/v2/users/self/${group}?${windowQuery(window)}`, {
-        headers: bearer(tokens.access_token),
-      });
-      expect(res.status).toBe(200);
-      return res.json();
-    };
-    const egvs = egvsV2ResponseSchema.parse(await direct("egvs"));
-    const events = eventsV2ResponseSchema.parse(await direct("events"));
-    const exported = csvRecords(files["egvs.csv"]!).records;
-    expectRowsEqual(
-      exported,
-      egvs.egvs as unknown as Array<Record<string, unknown>>,
-      EGV_COLUMNS.map((c) => c.name),
-      { unit: egvs.unit, rateUnit: egvs.rateUnit },
-    );
-    // Readings on both sides of each 30-day boundary are there.
-    for (const k of [1, 2]) {
-      const boundary = endMs - 90 * DAY + k * 30 * DAY;
-      const near = exported.filter(
-        (r) => Math.abs(parseDateTime(r.systemTime ?? "")! - boundary) <= 10 * 60_000,
+  it.skipIf(apiVersion() === "v3")(
+    "holds for 90 days exactly what the service answers in one 90-day request (no record lost or doubled at the chunk boundaries)",
+    async () => {
+      const session = sessions.SandboxUser1!;
+      // A period that ended an hour ago: every smoothed value has arrived, so all fields must agree.
+      const endMs = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
+      const window = { startDate: dt(endMs - 90 * DAY), endDate: dt(endMs) };
+      const { files } = await download(session, windowQuery(window));
+      const app = await registerApp(base, "Export cross-check");
+      const tokens = await connect(base, app, "SandboxUser1");
+      const direct = async (group: string) => {
+        const res = await fetch(`${base}/sandbox/v2/users/self/${group}?${windowQuery(window)}`, {
+          headers: bearer(tokens.access_token),
+        });
+        expect(res.status).toBe(200);
+        return res.json();
+      };
+      const egvs = egvsV2ResponseSchema.parse(await direct("egvs"));
+      const events = eventsV2ResponseSchema.parse(await direct("events"));
+      const exported = csvRecords(files["egvs.csv"]!).records;
+      expectRowsEqual(
+        exported,
+        egvs.egvs as unknown as Array<Record<string, unknown>>,
+        EGV_COLUMNS.map((c) => c.name),
+        { unit: egvs.unit, rateUnit: egvs.rateUnit },
       );
-      expect(near.length, `readings around boundary ${k}`).toBeGreaterThanOrEqual(3);
-    }
-    expectRowsEqual(
-      csvRecords(files["events.csv"]!).records,
-      events.events as unknown as Array<Record<string, unknown>>,
-      EVENT_COLUMNS.map((c) => c.name),
-    );
-  }, 90_000);
+      // Readings on both sides of each 30-day boundary are there.
+      for (const k of [1, 2]) {
+        const boundary = endMs - 90 * DAY + k * 30 * DAY;
+        const near = exported.filter(
+          (r) => Math.abs(parseDateTime(r.systemTime ?? "")! - boundary) <= 10 * 60_000,
+        );
+        expect(near.length, `readings around boundary ${k}`).toBeGreaterThanOrEqual(3);
+      }
+      expectRowsEqual(
+        csvRecords(files["events.csv"]!).records,
+        events.events as unknown as Array<Record<string, unknown>>,
+        EVENT_COLUMNS.map((c) => c.name),
+      );
+    },
+    90_000,
+  );
 
   it("takes explicit dates, and names them in the file name", async () => {
     const { res, window } = await download(

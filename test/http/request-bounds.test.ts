@@ -7,6 +7,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { clinicClient } from "../support/clinic-client";
 import { type DashboardSession, dashboardApp, developer, signIn } from "../support/dashboard-client";
 import { DAY_NIGHT_STATISTICS, dt } from "../support/sandbox-client";
+import { apiVersion, dataPath } from "../support/service-reference";
 
 /**
  * The work one request may make the server do (issue 13, finding 1): every window the dashboard's
@@ -26,6 +27,33 @@ let base: string;
 const dataDir = mkdtempSync(path.join(tmpdir(), "glucose-bounds-"));
 const tapFile = path.join(dataDir, "service-calls.txt");
 let dev: ReturnType<typeof developer>;
+
+/**
+ * The windowed paths of the proxy in the suites' mode: with API v3 only v3's are served (its
+ * devices take no window).
+ */
+const WINDOWED_PATHS =
+  apiVersion() === "v3"
+    ? ["v3/users/self/egvs", "v3/users/self/events", "v3/users/self/calibrations", "v3/users/self/alerts"]
+    : [
+        "v2/users/self/egvs",
+        "v1/users/self/egvs",
+        "v3/users/self/egvs",
+        "v1/users/self/events",
+        "v2/users/self/events",
+        "v1/users/self/calibrations",
+        "v2/users/self/calibrations",
+        "v1/users/self/devices",
+        "v2/users/self/devices",
+      ];
+
+/**
+ * The chunks of a window of exactly `days` days: v3 asks one second past the window's end (its
+ * end is excluded), so such a window takes one more chunk, of that second.
+ */
+const chunks = (days: number) => days / CHUNK_DAYS + (apiVersion() === "v3" ? 1 : 0);
+/** The days whose window takes as many calls as `days` days do with v2. */
+const sameCalls = (days: number) => (apiVersion() === "v3" ? days - 1 : days);
 
 /** Calls the server has started to the service's data paths so far. */
 function calls(): number {
@@ -87,17 +115,7 @@ describe("windows", () => {
     ["years 0001–9999", "0001-01-01T00:00:00", "9999-12-31T23:59:59", "Dates must lie between"],
     ["two days in year 0001", "0001-01-01T00:00:00", "0001-01-03T00:00:00", "Dates must lie between"],
   ])("%s: 400 at once, naming the limit, without a single service call", async (_, start, end, message) => {
-    for (const pathname of [
-      "v2/users/self/egvs",
-      "v1/users/self/egvs",
-      "v3/users/self/egvs",
-      "v1/users/self/events",
-      "v2/users/self/events",
-      "v1/users/self/calibrations",
-      "v2/users/self/calibrations",
-      "v1/users/self/devices",
-      "v2/users/self/devices",
-    ]) {
+    for (const pathname of WINDOWED_PATHS) {
       const before = calls();
       const started = Date.now();
       const res = await get(session, `${pathname}?startDate=${start}&endDate=${end}`);
@@ -108,6 +126,8 @@ describe("windows", () => {
       expect(Date.now() - started, pathname).toBeLessThan(2_000);
       expect(calls(), pathname).toBe(before);
     }
+    // v3 has no statistics (and with v3 the v2 paths are not served).
+    if (apiVersion() === "v3") return;
     const before = calls();
     const stats = await fetch(`${base}/api/cgm/v2/users/self/statistics?startDate=${start}&endDate=${end}`, {
       method: "POST",
@@ -122,7 +142,7 @@ describe("windows", () => {
   it("a 100-year window's message says what to do instead", async () => {
     const res = await get(
       session,
-      "v2/users/self/egvs?startDate=2000-01-01T00:00:00&endDate=2099-12-31T00:00:00",
+      `${dataPath("egvs")}?startDate=2000-01-01T00:00:00&endDate=2099-12-31T00:00:00`,
     );
     expect((await res.json()).message).toBe(
       "A window may be at most 90 days (this one spans 36,524 days); ask for a longer period in several requests of at most 90 days each.",
@@ -132,15 +152,16 @@ describe("windows", () => {
   it("91 days: 400; exactly 90 days: the whole window, read in chunks", async () => {
     const end = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     const before = calls();
-    const tooLong = await get(session, `v2/users/self/egvs?${windowOf(end - 91 * DAY, end)}`);
+    const tooLong = await get(session, `${dataPath("egvs")}?${windowOf(end - 91 * DAY, end)}`);
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).message).toContain("at most 90 days (this one spans 91 days)");
     expect(calls()).toBe(before);
 
-    const ok = await get(session, `v2/users/self/egvs?${windowOf(end - 90 * DAY, end)}`);
+    const ok = await get(session, `${dataPath("egvs")}?${windowOf(end - 90 * DAY, end)}`);
     expect(ok.status).toBe(200);
-    expect((await ok.json()).egvs.length).toBeGreaterThan(20_000);
-    expect(calls() - before).toBe(90 / CHUNK_DAYS);
+    const body = await ok.json();
+    expect((apiVersion() === "v3" ? body.records : body.egvs).length).toBeGreaterThan(20_000);
+    expect(calls() - before).toBe(chunks(90));
   });
 
   it("the reports refuse dates no record can have, too", async () => {
@@ -157,11 +178,11 @@ describe("the budget of service calls per user and minute", () => {
   it(`past ${BUDGET} calls: 429 with Retry-After and a message, and other users are unaffected`, async () => {
     const [ann, bob] = await Promise.all([signIn(base, "SandboxUser2"), signIn(base, "SandboxUser3")]);
     // 30 + 10 calls: exactly the budget.
-    expect((await get(ann, `v2/users/self/egvs?${lastDays(90)}`)).status).toBe(200);
-    expect((await get(ann, `v2/users/self/events?${lastDays(30)}`)).status).toBe(200);
+    expect((await get(ann, `${dataPath("egvs")}?${lastDays(sameCalls(90))}`)).status).toBe(200);
+    expect((await get(ann, `${dataPath("events")}?${lastDays(sameCalls(30))}`)).status).toBe(200);
 
     const before = calls();
-    const refused = await get(ann, `v2/users/self/egvs?${lastDays(1)}`);
+    const refused = await get(ann, `${dataPath("egvs")}?${lastDays(1)}`);
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -179,9 +200,9 @@ describe("the budget of service calls per user and minute", () => {
     expect(calls()).toBe(before);
 
     // The budget is Ann's, not the server's: Bob reads as before.
-    const other = await get(bob, `v2/users/self/egvs?${lastDays(90)}`);
+    const other = await get(bob, `${dataPath("egvs")}?${lastDays(90)}`);
     expect(other.status).toBe(200);
-    expect(calls() - before).toBe(90 / CHUNK_DAYS);
+    expect(calls() - before).toBe(chunks(90));
   });
 });
 
@@ -198,7 +219,7 @@ describe("a clinician's budget", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect((await refused.json()).error).toBe("too_many_requests");
-    expect((await get(patient, `v2/users/self/egvs?${lastDays(90)}`)).status).toBe(200);
+    expect((await get(patient, `${dataPath("egvs")}?${lastDays(90)}`)).status).toBe(200);
   });
 });
 
@@ -220,7 +241,7 @@ describe("the AGP PDF with the call budget spent", () => {
     // One-call reads until the budget refuses (earlier tests of this file may have spent some).
     let spent = false;
     for (let i = 0; i <= BUDGET && !spent; i++) {
-      spent = (await get(session, `v2/users/self/egvs?${lastDays(1)}`)).status === 429;
+      spent = (await get(session, `${dataPath("egvs")}?${lastDays(1)}`)).status === 429;
     }
     expect(spent).toBe(true);
     const before = calls();
@@ -256,7 +277,7 @@ describe("a client that disconnects", () => {
     await dev.faults({ latencyMs: 600 });
     const before = calls();
     const client = new AbortController();
-    const pending = get(carol, `v2/users/self/egvs?${lastDays(90)}`, client.signal).catch((e) => e);
+    const pending = get(carol, `${dataPath("egvs")}?${lastDays(90)}`, client.signal).catch((e) => e);
     await until(() => calls() - before >= 3);
     client.abort();
     expect(await pending).toMatchObject({ name: "AbortError" });

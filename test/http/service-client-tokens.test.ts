@@ -160,6 +160,7 @@ describe("malformed token responses are refused", () => {
       redirectUri: `${CLIENT_APP_URL}/api/auth/callback/cgm`,
       maxWindowDays: 30,
       maxRequestDays: 90,
+      apiVersion: "v2" as const,
     };
     await expect(lib.oauth.refreshTokens("r", config)).rejects.toMatchObject({ code: "malformed_response" });
   });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   sync = await import("@/lib/sync/pass");
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) sent.push(performance.now());
+    if (url.startsWith(`${base}/sandbox/${inject("apiVersion")}/users/self/`)) sent.push(performance.now());
     return realFetch(input, init);
   });
 });

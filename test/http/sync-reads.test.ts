@@ -149,7 +149,8 @@ describe("the summary from the synced copy and from the service", () => {
   it("14 days and 40 minutes in mmol/L (SandboxUser3)", async () => {
     const p = patients.SandboxUser3!;
     const unit = await source.readEgvs(p.id, periodOf(p.endMs - 60_000 * 60, p.endMs));
-    expect(unit.unit).toBe("mmol/L");
+    // API v3 sends mg/dL whatever the account's unit (service-v3-notes.md §3.1).
+    expect(unit.unit).toBe(inject("apiVersion") === "v3" ? "mg/dL" : "mmol/L");
     await expectSameSummary(p.id, p.cookie, p.endMs - 14 * MS_PER_DAY, p.endMs);
     await expectSameSummary(p.id, p.cookie, p.endMs - 40 * MS_PER_MINUTE, p.endMs);
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
+import {
+  type CgmEvent,
+  type EgvV2,
+  type EventV2,
+  formatDateTime,
+  MS_PER_MINUTE,
+  parseDateTime,
+} from "@/lib/cgm";
 import { callsFor } from "@/lib/sync/plan";
 import { clientUnderTest } from "../support/client-under-test";
 import { authorize } from "../support/sandbox-client";
@@ -43,7 +50,7 @@ beforeAll(async () => {
   schema = dbModule.schema;
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(`${base}/sandbox/v2/users/self/`)) {
+    if (url.startsWith(`${base}/sandbox/${inject("apiVersion")}/users/self/`)) {
       dataCalls++;
       const hook = beforeData;
       if (hook) return hook(new URL(url)).then(() => realFetch(input, init));
@@ -126,7 +133,7 @@ async function storedEvents(id: string) {
   return database.select().from(t).where(orm.eq(t.connectionId, id)).orderBy(t.systemTime, t.eventId);
 }
 
-const asEvent = (r: Awaited<ReturnType<typeof storedEvents>>[number]): EventV2 => ({
+const asEvent = (r: Awaited<ReturnType<typeof storedEvents>>[number]): CgmEvent => ({
   systemTime: formatDateTime(r.systemTime.getTime()),
   displayTime: r.displayTime,
   eventType: r.eventType,
@@ -185,7 +192,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     const serviceEvents = (await service.getEvents(id, "v2", win(events.startMs, events.endMs))).events;
     const storedEv = (await storedEvents(id)).map(asEvent);
     expect(storedEv).toHaveLength(serviceEvents.length);
-    const byId = (list: EventV2[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
+    const byId = (list: CgmEvent[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
     expect(byId(storedEv)).toEqual(byId(serviceEvents));
     expect(storedEv.some((e) => e.eventStatus === "deleted")).toBe(true);
 
@@ -481,7 +488,7 @@ describe("a connection removed", () => {
     }));
     await leaseTo(id, "test");
     await storeGroup(database, id, "test", { group: "events", rows: eventRows(id, events) }, Date.now());
-    const byId = (list: EventV2[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
+    const byId = (list: CgmEvent[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
     expect(byId((await storedEvents(id)).map(asEvent))).toEqual(byId(events));
     await client.tokens.deleteConnection(id);
   });

@@ -4,7 +4,6 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { DisplayTime } from "@/components/records/RecordTable";
-import type { DeviceV2 } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
 import { DEVICE_DAYS, deviceTitle } from "@/lib/records/devices";
@@ -12,7 +11,7 @@ import { hrefWith, type SearchParam } from "@/lib/records/query";
 import { newestOf, patientDaysText } from "@/lib/reports/patient-days";
 import { parsePeriodChoice, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
 import { lastDaysOfReadings, patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
-import { getDevices } from "@/lib/service-client/client";
+import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import { readCalibrations, readDataRange } from "@/lib/sync/source";
 
 export const metadata: Metadata = { title: "Calibrations" };
@@ -43,12 +42,12 @@ export default async function CalibrationsPage({
     if (!range.calibrations || !period?.patientDays) {
       // Nothing to list: the sensor generation of the devices page's devices says whether that is expected.
       const lookback = (await lastDaysOfReadings(connection, range, DEVICE_DAYS, Date.now())).period;
-      const devices = (await getDevices(connection, "v2", lookback)).devices as DeviceV2[];
+      const devices = (await getDevices(connection, configuredVersion(), lookback)).devices;
       return { kind: "none" as const, generation: devices[0]?.transmitterGeneration ?? null };
     }
     const [{ calibrations }, devices] = await Promise.all([
       readCalibrations(connection, period),
-      getDevices(connection, "v2", period).then((r) => r.devices as DeviceV2[]),
+      getDevices(connection, configuredVersion(), period).then((r) => r.devices),
     ]);
     return {
       kind: "list" as const,

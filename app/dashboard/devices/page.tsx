@@ -4,8 +4,8 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { AlertSettingsTable } from "@/components/records/AlertSettingsTable";
 import { DisplayTime, UtcTime } from "@/components/records/RecordTable";
 import {
+  type CgmDevice,
   type DeviceV1,
-  type DeviceV2,
   formatDateTime,
   type GlucoseUnit,
   MS_PER_MINUTE,
@@ -24,7 +24,7 @@ import {
 import { formatDateTimeText } from "@/lib/records/format";
 import { patientDaysText } from "@/lib/reports/patient-days";
 import { lastDaysOfReadings } from "@/lib/reports/period-load";
-import { getDevices } from "@/lib/service-client/client";
+import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 
 export const metadata: Metadata = { title: "Devices" };
@@ -60,12 +60,15 @@ export default async function DevicesPage() {
               endDate: formatDateTime(egvEnd),
             })
           ).unit;
+    // API v3 (CGM_API_VERSION) has its own devices and no older interface beside them: only
+    // /v3 paths are asked then.
+    const version = configuredVersion();
     const [v2, v1, unit] = await Promise.all([
-      getDevices(connection, "v2", window),
-      getDevices(connection, "v1", window),
+      getDevices(connection, version, window),
+      version === "v2" ? getDevices(connection, "v1", window) : null,
       readingUnit(),
     ]);
-    const uploadDates = new Set([...v2.devices, ...v1.devices].map((d) => d.lastUploadDate));
+    const uploadDates = new Set([...v2.devices, ...(v1?.devices ?? [])].map((d) => d.lastUploadDate));
     const uploads = new Map<string, string>();
     await Promise.all(
       [...uploadDates].map(async (utc) => {
@@ -74,8 +77,8 @@ export default async function DevicesPage() {
       }),
     );
     return {
-      v2: v2.devices as DeviceV2[],
-      v1: v1.devices as DeviceV1[],
+      v2: v2.devices,
+      v1: v1 ? (v1.devices as DeviceV1[]) : null,
       uploads,
       readingUnit: unit,
       windowEnd: range.egvs?.end.displayTime ?? null,
@@ -91,7 +94,7 @@ export default async function DevicesPage() {
       ? `${patientDaysText(data.patientDays)} on your receiver's clock, up to your latest reading at ${formatDateTimeText(data.windowEnd)}`
       : `the last ${DEVICE_DAYS} days`;
 
-  if (data.v2.length === 0 && data.v1.length === 0) {
+  if (data.v2.length === 0 && (data.v1 ?? []).length === 0) {
     return (
       <PatientShell current={PATH} title={TITLE}>
         <Panel title="No devices" id="devices-empty">
@@ -125,46 +128,48 @@ export default async function DevicesPage() {
           upload={data.uploads.get(device.lastUploadDate)}
         />
       ))}
-      <Panel title="Alert settings reported by the older (v1) interface" id="devices-v1">
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          The older interface reports receiver-type devices, one set of alerts each (no schedules), with a
-          delay for each alert.
-        </p>
-        {data.v1.length === 0 ? (
-          <p>No device is reported by the older interface for this period.</p>
-        ) : (
-          data.v1.map((device, i) => (
-            <section
-              // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
-              key={`${device.lastUploadDate}|${i}`}
-              aria-labelledby={`v1-device-${i}`}
-              className="space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0 dark:border-slate-800"
-            >
-              <h3 id={`v1-device-${i}`} className="font-semibold">
-                {device.model === "Unknown" ? "Device (model not reported)" : device.model}
-              </h3>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
-                <dd>
-                  <UploadTime
-                    utc={device.lastUploadDate}
-                    receiver={data.uploads.get(device.lastUploadDate)}
+      {data.v1 && (
+        <Panel title="Alert settings reported by the older (v1) interface" id="devices-v1">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The older interface reports receiver-type devices, one set of alerts each (no schedules), with a
+            delay for each alert.
+          </p>
+          {data.v1.length === 0 ? (
+            <p>No device is reported by the older interface for this period.</p>
+          ) : (
+            data.v1.map((device, i) => (
+              <section
+                // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
+                key={`${device.lastUploadDate}|${i}`}
+                aria-labelledby={`v1-device-${i}`}
+                className="space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0 dark:border-slate-800"
+              >
+                <h3 id={`v1-device-${i}`} className="font-semibold">
+                  {device.model === "Unknown" ? "Device (model not reported)" : device.model}
+                </h3>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
+                  <dd>
+                    <UploadTime
+                      utc={device.lastUploadDate}
+                      receiver={data.uploads.get(device.lastUploadDate)}
+                    />
+                  </dd>
+                </dl>
+                {device.alertSettings && device.alertSettings.length > 0 ? (
+                  <AlertSettingsTable
+                    caption={`Alert settings of ${device.model === "Unknown" ? "this device" : device.model} (v1)`}
+                    settings={device.alertSettings}
+                    glucoseUnit={glucoseUnit}
                   />
-                </dd>
-              </dl>
-              {device.alertSettings && device.alertSettings.length > 0 ? (
-                <AlertSettingsTable
-                  caption={`Alert settings of ${device.model === "Unknown" ? "this device" : device.model} (v1)`}
-                  settings={device.alertSettings}
-                  glucoseUnit={glucoseUnit}
-                />
-              ) : (
-                <p>No alert settings are reported for this device.</p>
-              )}
-            </section>
-          ))
-        )}
-      </Panel>
+                ) : (
+                  <p>No alert settings are reported for this device.</p>
+                )}
+              </section>
+            ))
+          )}
+        </Panel>
+      )}
     </PatientShell>
   );
 }
@@ -188,7 +193,7 @@ function DeviceV2Panel({
   glucoseUnit,
   upload,
 }: {
-  device: DeviceV2;
+  device: CgmDevice;
   index: number;
   glucoseUnit: GlucoseUnit;
   upload: string | undefined;

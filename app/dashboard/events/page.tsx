@@ -5,14 +5,13 @@ import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { EventsTable } from "@/components/records/EventsTable";
 import { DisplayTime } from "@/components/records/RecordTable";
-import type { EventV2 } from "@/lib/cgm";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import {
   countByType,
   deletedCount,
-  EVENT_TYPES,
   eventTypeLabel,
   filterEvents,
+  offeredEventTypes,
   parseDeletedToggle,
   parseEventTypeFilter,
 } from "@/lib/records/events";
@@ -53,7 +52,7 @@ export default async function EventsPage({
     if (!range.events || !period?.patientDays) return null;
     const { events } = await readEvents(page.connection, period);
     return {
-      events: events as EventV2[],
+      events,
       patientDays: period.patientDays,
       latestDisplayTime: range.events.end.displayTime,
     };
@@ -104,7 +103,7 @@ export default async function EventsPage({
           label="Type"
           choices={[
             { href: href({ type: "all" }), label: "All", current: type === "all", count: counts.all },
-            ...EVENT_TYPES.map((t) => ({
+            ...offeredEventTypes(counts, type).map((t) => ({
               href: href({ type: t }),
               label: eventTypeLabel(t),
               current: type === t,

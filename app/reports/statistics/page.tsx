@@ -17,6 +17,7 @@ import type { StatisticsVersion } from "@/lib/reports/statistics-by-window";
 import { loadStatisticsByWindow } from "@/lib/reports/statistics-by-window-load";
 import { rowsFromWindows } from "@/lib/reports/statistics-windows";
 import { statisticsWindowsOf } from "@/lib/reports/statistics-windows-store";
+import { configuredVersion } from "@/lib/service-client/client";
 import { readDataRange } from "@/lib/sync/source";
 import { formatDisplayTime } from "@/lib/trace/format";
 
@@ -42,6 +43,8 @@ export default async function StatisticsByTimeOfDayPage({
   const request = parsePeriodRequest((name) => firstParam(params[name]));
   const version: StatisticsVersion = firstParam(params.version) === "v1" ? "v1" : "v2";
 
+  // API v3 has no statistics: the page then computes them itself and says so.
+  const byService = configuredVersion() === "v2";
   const page = await patientPage();
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
   const { windows, saved } = await statisticsWindowsOf(page.userId);
@@ -71,7 +74,10 @@ export default async function StatisticsByTimeOfDayPage({
       <ReportsNav current={PATH} />
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Name parts of the day, such as day and night, give each its own targets, and see how your glucose did
-        in each. The statistics come from your CGM service, asked with your windows.
+        in each.{" "}
+        {byService
+          ? "The statistics come from your CGM service, asked with your windows."
+          : "The statistics are computed by this dashboard with your CGM service's own method: the service's current interface (API v3) gives none."}
       </p>
       <Panel title="Your time-of-day windows" id="windows">
         {!saved && (
@@ -122,9 +128,14 @@ export default async function StatisticsByTimeOfDayPage({
             <StatisticsByWindowTable results={data.results} dataUnit={data.dataUnit} unit={unit} />
             <div className="space-y-2">
               <h3 className="font-semibold">Hypoglycemia risk over the whole period</h3>
-              <HypoglycemiaRiskBadge risk={data.results.together.hypoglycemiaRisk} />
+              <HypoglycemiaRiskBadge
+                risk={data.results.together.hypoglycemiaRisk}
+                by={byService ? "service" : "dashboard"}
+              />
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                The service&apos;s estimate, from all readings of the period; it gives none per window.
+                {byService
+                  ? "The service's estimate, from all readings of the period; it gives none per window."
+                  : "This dashboard's estimate with the service's method, from all readings of the period; the method gives none per window."}
               </p>
             </div>
             <details className="text-sm text-slate-700 dark:text-slate-300">
@@ -132,6 +143,13 @@ export default async function StatisticsByTimeOfDayPage({
                 How these numbers are made
               </summary>
               <div className="mt-2 space-y-2">
+                {!byService && (
+                  <p data-testid="statistics-computed-here">
+                    Your CGM service&apos;s current interface (API v3) has no statistics, so this dashboard
+                    computes what its statistics (API v2) would answer, with the same method and from the same
+                    readings; the methods note below says how the hypoglycemia risk is estimated.
+                  </p>
+                )}
                 <p>
                   The service answers a statistics request for all its windows together: its mean, median, SD,
                   sensor use and hypoglycemia risk are of every reading of the period, whatever the time of
@@ -141,8 +159,9 @@ export default async function StatisticsByTimeOfDayPage({
                 <p>
                   For one window, the dashboard asks again with that window and the rest of the day as a
                   filler whose readings all fall in one known group; asked twice, filling opposite groups, the
-                  service counts the window&apos;s own readings in each group. The mean, median, SD and sensor
-                  use of a window are computed by this dashboard from the same readings.
+                  {byService ? " service" : " method"} counts the window&apos;s own readings in each group.
+                  The mean, median, SD and sensor use of a window are computed by this dashboard from the same
+                  readings.
                 </p>
                 {version === "v2" ? (
                   <p>

@@ -11,7 +11,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
-import type { DataRangeResponse, EgvV2, EventV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
+import type { CgmEvent, DataRangeResponse, EgvV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
 import type { ConsensusRange } from "../../metrics/time-in-ranges";
 import { cgmConnections } from "./client";
 
@@ -80,11 +80,11 @@ export const syncedEvents = pgTable(
     eventId: text("event_id").notNull(),
     systemTime: systemTime(),
     displayTime: text("display_time").notNull(),
-    eventType: text("event_type").$type<EventV2["eventType"]>().notNull(),
-    eventSubType: text("event_sub_type").$type<EventV2["eventSubType"]>(),
+    eventType: text("event_type").$type<CgmEvent["eventType"]>().notNull(),
+    eventSubType: text("event_sub_type").$type<CgmEvent["eventSubType"]>(),
     value: doublePrecision("value"),
-    unit: text("unit").$type<EventV2["unit"]>(),
-    eventStatus: text("event_status").$type<EventV2["eventStatus"]>().notNull(),
+    unit: text("unit").$type<CgmEvent["unit"]>(),
+    eventStatus: text("event_status").$type<CgmEvent["eventStatus"]>().notNull(),
     syncedAt: syncedAt(),
   },
   (t) => [
