@@ -44,7 +44,7 @@ async function signInAttempt(base: string, username: string, current?: string) {
   return { back, location: res.headers.get("location"), session };
 }
 
-function pages(base: string) {
+function pages(base: string, version: "v2" | "v3" = "v3") {
   const { text } = clinicClient(base);
   const get = (p: string, b: Browser) => fetch(`${base}${p}`, { headers: { Cookie: b.cookie } });
   return {
@@ -75,7 +75,7 @@ function pages(base: string) {
     async reads(b: Browser) {
       const end = Date.now() - 60_000;
       const res = await fetch(
-        `${base}/api/cgm/v2/users/self/egvs?startDate=${dt(end - 3_600_000)}&endDate=${dt(end)}`,
+        `${base}/api/cgm/${version}/users/self/egvs?startDate=${dt(end - 3_600_000)}&endDate=${dt(end)}`,
         { headers: { Cookie: b.cookie } },
       );
       await res.body?.cancel();
@@ -162,8 +162,9 @@ describe("API v3: one patient account per service account", () => {
     const { sharing, target, setTarget } = pages(base);
     const two = await signIn(base, "SandboxUser2");
     const three = await signIn(base, "SandboxUser3");
-    // The defaults, in SandboxUser3's unit (mmol/L): nothing of SandboxUser2's account.
-    expect(await target(three)).toEqual({ low: 3.9, high: 10 });
+    // The defaults, in the unit of SandboxUser3's readings (mg/dL: API v3 sends nothing else),
+    // not SandboxUser2's 81–163.
+    expect(await target(three)).toEqual({ low: 70, high: 180 });
     await setTarget(three, 90, 150);
     expect(await target(two)).toEqual({ low: 81, high: 163 });
     expect(await target(await signIn(base, "SandboxUser3"))).toEqual({ low: 90, high: 150 });
@@ -368,8 +369,8 @@ describe("API v2, then v3 on the same data: accounts made under v2", () => {
       expect(await target(legacy.one!)).toEqual({ low: 79, high: 179 });
       // Asked while refusing, its own connection named it SandboxUser1: a new browser reaches it.
       expect(await target(await signIn(base, "SandboxUser1"))).toEqual({ low: 79, high: 179 });
-      // The defaults, in SandboxUser3's unit (mmol/L).
-      expect(await target(await signIn(base, "SandboxUser3"))).toEqual({ low: 3.9, high: 10 });
+      // The defaults, in the unit of SandboxUser3's readings (mg/dL under API v3).
+      expect(await target(await signIn(base, "SandboxUser3"))).toEqual({ low: 70, high: 180 });
     }, 60_000);
   });
 });
