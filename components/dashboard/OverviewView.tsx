@@ -165,7 +165,12 @@ export function OverviewView({
         </p>
         <GlucoseTrace overview={shown} />
         <TraceTable rows={shown.trace.table} unit={unit} by={shown.trace.tableBy} />
-        <MarkersTable events={shown.events} calibrations={shown.calibrations} unit={unit} />
+        <MarkersTable
+          events={shown.events}
+          calibrations={shown.calibrations}
+          alerts={shown.alerts}
+          unit={unit}
+        />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Time in ranges, ${summaryPeriod}`} id="tir">

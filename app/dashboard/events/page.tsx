@@ -144,6 +144,7 @@ export default async function EventsPage({
           <EventsTable
             caption={`${listed.length} ${what}, newest first${deleted === "show" ? ", deleted entries included" : ""}`}
             events={listed}
+            glucoseUnit={page.preferences.unit}
           />
         )}
       </Panel>
