@@ -159,6 +159,11 @@ describe("the events page (v3)", () => {
     expect(body).toContain(html(note!.text!));
     expect(meter!.unit).toBe("mg/dL");
     expect(body).toContain(`${meter!.value} mg/dL`);
+
+    // The notes alone, counted in words that agree with the number ("1 note event").
+    const notes = await page("SandboxUser2", "/dashboard/events?days=30&type=notes");
+    const caption = notes.match(/>(\d+) (note events?), newest first</);
+    expect(caption?.[2]).toBe(caption?.[1] === "1" ? "note event" : "note events");
   });
 });
 
