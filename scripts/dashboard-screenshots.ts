@@ -1,7 +1,7 @@
 /**
  * Screenshots of the patient's dashboard for every sandbox user, at desktop (1280 px) and phone
  * (390 and 360 px) widths, light and dark: `node --import tsx scripts/dashboard-screenshots.ts [outDir]`
- * (needs `npm run build`). The README's pictures are docs/dashboard-{desktop,phone}.png from here.
+ * (needs `npm run build`; USERS, PATHS and CGM_API_VERSION choose what). The README's pictures are docs/dashboard-{desktop,phone}.png from here.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -59,7 +59,8 @@ async function shootUser(browser: Browser, base: string, out: string, user: stri
 async function main() {
   const out = path.resolve(process.argv[2] ?? "/tmp/dashboard-screenshots");
   mkdirSync(out, { recursive: true });
-  const server = await startAppServer();
+  // CGM_API_VERSION=v3 shoots the dashboard reading API v3 (alerts, v3 devices and events).
+  const server = await startAppServer({ CGM_API_VERSION: process.env.CGM_API_VERSION });
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     for (const user of USERS) await shootUser(browser, server.url, out, user);

@@ -7,6 +7,7 @@ import { QueryProvider } from "@/components/providers/QueryProvider";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { overviewPath, parseTraceRange } from "@/lib/dashboard/overview-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { configuredVersion } from "@/lib/service-client/client";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -35,6 +36,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             range={range}
             unitChoice={isBlocked(page) ? null : page.preferences.unit}
             goals={isBlocked(page) ? undefined : page.goals}
+            apiVersion={configuredVersion()}
           />
         </QueryProvider>
       )}

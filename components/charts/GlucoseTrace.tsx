@@ -13,11 +13,14 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import type { CgmEventType } from "@/lib/cgm/app-records";
 import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
+import { alertMarkerTitle, eventMarkerValue } from "@/lib/dashboard/markers";
 import type { CalibrationMarker, EventMarker, TraceChart } from "@/lib/dashboard/overview-model";
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
-import { eventTitle, eventTypeLabel, eventValueText, glucoseText } from "@/lib/records/labels";
+import { type AlertSounding, soundingEndText } from "@/lib/records/alerts";
+import { eventTitle, eventTypeLabel, glucoseText } from "@/lib/records/labels";
 import {
   axisTicks,
   formatDisplayTime,
@@ -41,7 +44,24 @@ import { TracePreview } from "./TracePreview";
 const CALIBRATION_NEAR_FRACTION = 200;
 const CALIBRATION_NEAR_MIN_MS = 150_000;
 
+// The strip's rows: v2's four event types always, v3's others (meter readings, notes) and the
+// alerts that sounded only when there are some.
 const EVENT_ROWS = ["carbs", "insulin", "exercise", "health"] as const;
+const EXTRA_EVENT_ROWS = ["bloodGlucose", "notes", "unknown"] as const;
+type StripRow = CgmEventType | "alerts";
+const ROW_SHAPES: Record<StripRow, "circle" | "triangle" | "square" | "diamond" | "cross" | "wye" | "star"> =
+  {
+    carbs: "circle",
+    insulin: "triangle",
+    exercise: "square",
+    health: "diamond",
+    bloodGlucose: "cross",
+    notes: "wye",
+    unknown: "circle",
+    alerts: "star",
+  };
+const rowLabel = (row: StripRow) => (row === "alerts" ? "Alerts" : eventTypeLabel(row));
+const ROW_HEIGHT_PX = 20;
 // Both charts share one y-axis width so their x axes line up; wide enough for "Exercise".
 const Y_AXIS_WIDTH = 52;
 // recharts' default height of an x axis; with the margins it places the plot box that
@@ -55,11 +75,13 @@ function valueLabel(p: TracePoint, unit: GlucoseUnit): string {
   return `${unit === "mg/dL" ? p.value : p.value.toFixed(1)} ${unit}`;
 }
 
-function eventText(e: EventMarker): string {
+function eventText(e: EventMarker, unit: GlucoseUnit): string {
   const what = eventTitle(e.type, e.subType);
-  const value = eventValueText(e);
+  const value = eventMarkerValue(e, unit);
   return value === null ? what : `${what}: ${value}`;
 }
+
+const alertText = (a: AlertSounding) => `${alertMarkerTitle(a)}: ${soundingEndText(a)}`;
 
 const calibrationText = (c: CalibrationMarker, unit: GlucoseUnit) =>
   `Calibration: ${glucoseText(c.value, unit)}`;
@@ -73,7 +95,9 @@ function calibrationNear(calibrations: readonly CalibrationMarker[], t: number, 
   return best;
 }
 
-type TooltipItem = { payload?: TracePoint | EventMarker | CalibrationMarker | { value: null } };
+type TooltipItem = {
+  payload?: TracePoint | EventMarker | CalibrationMarker | AlertSounding | { value: null };
+};
 
 /**
  * The trace's tooltip follows the pointer along the time axis (and the arrow keys), so it names the
@@ -97,7 +121,9 @@ function TraceTooltip({
   nearMs?: number;
 }) {
   // Gap breaks have a null value; an event may too (health events), and is still an event.
-  const item = payload?.find((p) => p.payload && ("type" in p.payload || p.payload.value !== null))?.payload;
+  const item = payload?.find(
+    (p) => p.payload && ("type" in p.payload || "alertName" in p.payload || p.payload.value !== null),
+  )?.payload;
   if (!active || !item || !("displayTime" in item || "display" in item)) return null;
   let time: string;
   let text: string;
@@ -108,7 +134,10 @@ function TraceTooltip({
     calibration = calibrationNear(calibrations, typeof label === "number" ? label : item.t, nearMs);
   } else if ("type" in item) {
     time = item.displayTime;
-    text = eventText(item);
+    text = eventText(item, unit);
+  } else if ("alertName" in item) {
+    time = item.displayTime;
+    text = alertText(item);
   } else {
     time = item.displayTime;
     text = calibrationText(item, unit);
@@ -140,6 +169,16 @@ export function GlucoseTrace({ overview }: { overview: TraceChart }) {
     (p): p is TracePoint => p.value !== null && (p as TracePoint).sentinel !== null,
   );
   const edge = (mgdl: number) => roundForUnit(convertGlucose(mgdl, "mg/dL", unit), unit);
+  const alerts = overview.alerts ?? [];
+  const rows: StripRow[] = [
+    ...EVENT_ROWS,
+    ...EXTRA_EVENT_ROWS.filter((t) => overview.events.some((e) => e.type === t)),
+    ...(alerts.length > 0 ? (["alerts"] as const) : []),
+  ];
+  const rowData = (row: StripRow, i: number): Array<Record<string, unknown>> =>
+    row === "alerts"
+      ? alerts.map((a) => ({ ...a, row: i }))
+      : overview.events.filter((e) => e.type === row).map((e) => ({ ...e, row: i }));
   const xAxis = (
     <XAxis
       type="number"
@@ -266,43 +305,44 @@ export function GlucoseTrace({ overview }: { overview: TraceChart }) {
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      {overview.events.length > 0 && (
-        <div className="h-24" data-testid="event-strip">
+      {(overview.events.length > 0 || alerts.length > 0) && (
+        <div
+          className="h-24"
+          style={{ height: `${rows.length * ROW_HEIGHT_PX + 16}px` }}
+          data-testid="event-strip"
+        >
           <ResponsiveContainer width="100%" height="100%">
             {/* A scatter chart: a composed chart's tooltip only follows the axis, and the strip's
                 markers are apart from each other, so its tooltip never found one. */}
             <ScatterChart
               margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-              title="Logged events on the trace"
+              title={
+                alerts.length > 0 ? "Logged events and alerts on the trace" : "Logged events on the trace"
+              }
               desc="The events, with their amounts, are also in the table below the chart."
             >
               <XAxis type="number" dataKey="t" domain={[trace.startMs, trace.endMs]} hide allowDataOverflow />
               <YAxis
                 type="number"
                 dataKey="row"
-                domain={[-0.5, EVENT_ROWS.length - 0.5]}
-                ticks={EVENT_ROWS.map((_, i) => i)}
-                tickFormatter={(i: number) => eventTypeLabel(EVENT_ROWS[i] ?? "carbs")}
+                domain={[-0.5, rows.length - 0.5]}
+                ticks={rows.map((_, i) => i)}
+                tickFormatter={(i: number) => rowLabel(rows[i] ?? "carbs")}
                 reversed
                 width={Y_AXIS_WIDTH}
                 tick={{ fontSize: 10, fill: "currentColor" }}
               />
-              {EVENT_ROWS.map((type, row) => (
+              {rows.map((type, row) => (
                 <Scatter
                   key={type}
-                  name={eventTypeLabel(type)}
-                  data={overview.events.filter((e) => e.type === type).map((e) => ({ ...e, row }))}
+                  name={rowLabel(type)}
+                  data={rowData(type, row)}
                   dataKey="row"
-                  fill={TRACE_COLOURS.events[type]}
-                  shape={
-                    type === "carbs"
-                      ? "circle"
-                      : type === "insulin"
-                        ? "triangle"
-                        : type === "exercise"
-                          ? "square"
-                          : "diamond"
-                  }
+                  fill={type === "alerts" ? TRACE_COLOURS.alerts : TRACE_COLOURS.events[type]}
+                  // Text-coloured markers get an outline of the same colour, as the calibrations.
+                  stroke={type === "notes" || type === "unknown" ? "currentColor" : undefined}
+                  shape={ROW_SHAPES[type]}
+                  className={type === "alerts" ? "trace-alerts" : undefined}
                   isAnimationActive={false}
                 />
               ))}

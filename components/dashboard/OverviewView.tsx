@@ -55,6 +55,7 @@ export function OverviewView({
   unitChoice,
   goals,
   clinician,
+  apiVersion = "v2",
 }: {
   initial: Overview;
   range: TraceRange;
@@ -66,6 +67,11 @@ export function OverviewView({
    * answer for the signed-in patient only), ranges under `basePath`, and no patient settings.
    */
   clinician?: { basePath: string };
+  /**
+   * The API version the server reads the service with (CGM_API_VERSION): the poll for newer
+   * readings asks the proxy's dataRange of that version, the only one the proxy serves then.
+   */
+  apiVersion?: "v2" | "v3";
 }) {
   const queryClient = useQueryClient();
   const overview = useQuery({
@@ -82,9 +88,12 @@ export function OverviewView({
     gcTime: 0,
   });
   const dataRange = useQuery({
-    queryKey: ["dataRange"],
+    queryKey: ["dataRange", apiVersion],
     queryFn: () =>
-      getJson<{ egvs: { end: { systemTime: string } } | null }>("/api/cgm/v2/users/self/dataRange"),
+      // v2's and v3's dataRange both carry egvs.end.systemTime (UTC).
+      getJson<{ egvs: { end: { systemTime: string } } | null }>(
+        `/api/cgm/${apiVersion}/users/self/dataRange`,
+      ),
     refetchInterval: FIVE_MINUTES,
     refetchOnWindowFocus: true,
     enabled: clinician === undefined,
@@ -165,7 +174,12 @@ export function OverviewView({
         </p>
         <GlucoseTrace overview={shown} />
         <TraceTable rows={shown.trace.table} unit={unit} by={shown.trace.tableBy} />
-        <MarkersTable events={shown.events} calibrations={shown.calibrations} unit={unit} />
+        <MarkersTable
+          events={shown.events}
+          calibrations={shown.calibrations}
+          alerts={shown.alerts}
+          unit={unit}
+        />
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Time in ranges, ${summaryPeriod}`} id="tir">

@@ -2,6 +2,7 @@ import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
 import { TraceTable } from "@/components/dashboard/TraceTable";
 import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
+import { AlertsTable } from "@/components/records/AlertsTable";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import type { DayClockChange, DayModel } from "@/lib/dashboard/day-model";
 import { DayEpisodes } from "./DayEpisodes";
@@ -92,6 +93,14 @@ export function DayView({ model }: { model: DayModel }) {
           <DayEventsTable events={model.events} />
         )}
       </Panel>
+      {model.chart.alerts && model.chart.alerts.length > 0 && (
+        <Panel title="Alerts" id="day-alerts">
+          <AlertsTable
+            caption={`${model.chart.alerts.length} ${model.chart.alerts.length === 1 ? "alert" : "alerts"} sounded on this day, newest first`}
+            soundings={[...model.chart.alerts].reverse()}
+          />
+        </Panel>
+      )}
       {model.calibrations.length > 0 && (
         <Panel title="Calibrations" id="day-calibrations">
           <CalibrationsTable

@@ -8,6 +8,7 @@ const VIEWS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/day", label: "Daily" },
   { href: "/dashboard/events", label: "Events" },
+  { href: "/dashboard/alerts", label: "Alerts" },
   { href: "/dashboard/calibrations", label: "Calibrations" },
   { href: "/dashboard/devices", label: "Devices" },
   { href: "/reports", label: "Reports" },

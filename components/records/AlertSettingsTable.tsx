@@ -1,7 +1,13 @@
 import type { CgmAlertSetting } from "@/lib/cgm/app-records";
 import type { AlertSettingV1 } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { alertNameLabel, alertValueText, orderAlertSettings, snoozeText } from "@/lib/records/devices";
+import {
+  alertNameLabel,
+  alertSoundText,
+  alertValueText,
+  orderAlertSettings,
+  snoozeText,
+} from "@/lib/records/devices";
 import { countText } from "@/lib/records/format";
 import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
 
@@ -22,6 +28,9 @@ export function AlertSettingsTable({
   glucoseUnit: GlucoseUnit;
 }) {
   const withDelay = settings.some((s) => typeof s.delay === "number");
+  // API v3's sound settings (G7 family); the column only when some setting has one.
+  const soundOf = (s: Setting) => ("soundOutputMode" in s ? alertSoundText(s) : null);
+  const withSound = settings.some((s) => soundOf(s) !== null);
   return (
     <RecordTable caption={caption}>
       <thead>
@@ -38,6 +47,11 @@ export function AlertSettingsTable({
           {withDelay && (
             <th scope="col" className={TH_COL}>
               Delay
+            </th>
+          )}
+          {withSound && (
+            <th scope="col" className={TH_COL}>
+              Sound
             </th>
           )}
           <th scope="col" className={TH_COL}>
@@ -70,6 +84,11 @@ export function AlertSettingsTable({
                   ) : (
                     <Blank label="not given" />
                   )}
+                </td>
+              )}
+              {withSound && (
+                <td data-label="Sound" className={`${TD} whitespace-nowrap`}>
+                  {soundOf(s) ?? <Blank label="not given" />}
                 </td>
               )}
               <td data-label="Enabled" className={TD}>

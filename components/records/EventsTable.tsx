@@ -1,9 +1,22 @@
 import type { CgmEvent } from "@/lib/cgm/app-records";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
 import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
 
-/** Events newest first; a deleted event is struck through and labelled "Deleted". */
-export function EventsTable({ caption, events }: { caption: string; events: CgmEvent[] }) {
+/**
+ * Events newest first; a deleted event is struck through and labelled "Deleted"; a changed one
+ * (API v3 `updated`) is shown as it now is, labelled "Changed". Meter readings are shown in
+ * `glucoseUnit` (the patient's choice; null: as logged).
+ */
+export function EventsTable({
+  caption,
+  events,
+  glucoseUnit = null,
+}: {
+  caption: string;
+  events: CgmEvent[];
+  glucoseUnit?: GlucoseUnit | null;
+}) {
   return (
     <RecordTable caption={caption}>
       <thead>
@@ -31,7 +44,7 @@ export function EventsTable({ caption, events }: { caption: string; events: CgmE
           const struck = deleted ? "line-through decoration-2" : "";
           // A note (API v3) has its text where other events have their detail.
           const subType = e.text ?? eventSubTypeLabel(e.eventSubType);
-          const value = eventValueText(e);
+          const value = eventValueText(e, glucoseUnit);
           return (
             <tr
               key={e.eventId}

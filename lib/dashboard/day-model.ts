@@ -10,6 +10,7 @@ import { readableWindow } from "@/lib/cgm/window-bounds";
 import { coefficientOfVariation, maximum, mean, minimum, timeInRanges } from "@/lib/metrics";
 import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
+import type { AlertSounding } from "@/lib/records/alerts";
 import { type CalibrationRow, calibrationRows } from "@/lib/records/calibrations";
 import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
 import { firstParam, type SearchParam } from "@/lib/records/query";
@@ -368,14 +369,15 @@ const bySystemTime = (a: { systemTime: string }, b: { systemTime: string }) =>
 
 const onDay = (day: string) => (r: { displayTime: string }) => r.displayTime.slice(0, 10) === day;
 
-function dayEvents(events: readonly CgmEvent[]): DayEvent[] {
+function dayEvents(events: readonly CgmEvent[], unit: GlucoseUnit): DayEvent[] {
   return events.map((e) => ({
     key: e.eventId,
     displayTime: e.displayTime,
     clock: e.displayTime.slice(11, 16),
     type: eventTypeLabel(e.eventType),
-    detail: eventSubTypeLabel(e.eventSubType),
-    amount: eventValueText(e),
+    // A note (API v3) has its text where other events have their detail.
+    detail: e.text ?? eventSubTypeLabel(e.eventSubType),
+    amount: eventValueText(e, unit),
   }));
 }
 
@@ -419,6 +421,8 @@ export interface DayInput {
   egvs: EgvsV2Response;
   events: CgmEvent[];
   calibrations: Calibration[];
+  /** The alerts that sounded in dayFetchWindow(day) (API v3); absent with v2. */
+  alerts?: AlertSounding[];
   /** The patient's consensus target group: its bands and goals judge the day. */
   preset: TargetPreset;
 }
@@ -467,6 +471,7 @@ export function buildDay(input: DayInput): DayModel {
       clockChanges: changes,
       events: events.map(eventMarker),
       calibrations: calibrations.map((c) => calibrationMarker(c, unit)),
+      alerts: (input.alerts ?? []).filter(onDay(day)).sort((a, b) => a.t - b.t),
       trace: {
         startMs,
         endMs,
@@ -485,7 +490,7 @@ export function buildDay(input: DayInput): DayModel {
       unit,
       input.preset,
     ),
-    events: dayEvents(events),
+    events: dayEvents(events, unit),
     calibrations: calibrationRows(calibrations, preferences).reverse(),
     episodes: dayEpisodes(day, egvs, unit),
   };

@@ -1,6 +1,8 @@
 import "server-only";
 import { TARGET_PRESETS, type TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
+import { alertSoundings } from "@/lib/records/alerts";
+import { configuredVersion, getAlerts } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
 import { buildDay, type DataBounds, type DayModel, dataBounds, dayFetchWindow, placeDay } from "./day-model";
@@ -30,10 +32,12 @@ export async function loadDay(
   const placement = placeDay(day, bounds);
   if (placement !== "within") return { kind: "outside", day, placement, bounds };
   const window = dayFetchWindow(day);
-  const [egvs, events, calibrations] = await Promise.all([
+  const [egvs, events, calibrations, alerts] = await Promise.all([
     readEgvs(connection, window, range),
     readEvents(connection, window, range),
     readCalibrations(connection, window, range),
+    // Alerts exist in API v3 only (service-v3-notes.md §3.5).
+    configuredVersion() === "v3" ? getAlerts(connection, window) : null,
   ]);
   return {
     kind: "day",
@@ -44,6 +48,7 @@ export async function loadDay(
       egvs,
       events: events.events,
       calibrations: calibrations.calibrations,
+      alerts: alerts ? alertSoundings(alerts.alerts) : undefined,
       preset,
     }),
   };

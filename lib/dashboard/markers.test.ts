@@ -9,6 +9,7 @@ const event = (t: number, e: Partial<EventMarker>): EventMarker => ({
   subType: null,
   value: 30,
   unit: "grams",
+  text: null,
   ...e,
 });
 const calibration = (t: number, value: number): CalibrationMarker => ({
@@ -42,5 +43,44 @@ describe("markerRows", () => {
     expect(
       markerRows([event(1, { type: "insulin", value: 1, unit: "units" })], [], "mg/dL")[0]?.valueText,
     ).toBe("1 unit");
+  });
+
+  it("shows a note's text, a meter reading in the unit on screen, and the alerts that sounded", () => {
+    const rows = markerRows(
+      [
+        event(1, { type: "notes", value: null, unit: null, text: "Pizza night" }),
+        event(2, { type: "bloodGlucose", value: 180, unit: "mg/dL" }),
+      ],
+      [],
+      "mmol/L",
+      [
+        {
+          alertName: "high",
+          t: 3,
+          systemTime: "2026-11-20T03:00:00",
+          displayTime: "2026-11-20T03:00:00",
+          end: "acknowledged",
+          seconds: 125,
+          repeat: false,
+          snoozed: true,
+        },
+        {
+          alertName: "outOfRange",
+          t: 4,
+          systemTime: "2026-11-20T04:00:00",
+          displayTime: "2026-11-20T04:00:00",
+          end: "cleared",
+          seconds: 600,
+          repeat: true,
+          snoozed: false,
+        },
+      ],
+    );
+    expect(rows.map((r) => [r.what, r.valueText])).toEqual([
+      ["Signal loss alert (again)", "Cleared after 10 min"],
+      ["High alert", "Acknowledged after 2 min 5 s"],
+      ["Blood glucose", "10.0 mmol/L"],
+      ["Note", "Pizza night"],
+    ]);
   });
 });

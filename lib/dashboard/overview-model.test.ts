@@ -178,6 +178,25 @@ describe("buildOverview", () => {
     expect(o.events).toHaveLength(1);
   });
 
+  it("keeps the alerts that sounded in the trace's window, oldest first; none without (API v2)", () => {
+    const sounding = (minutesBeforeEnd: number) => {
+      const t = END - minutesBeforeEnd * MIN;
+      return {
+        alertName: "low" as const,
+        t,
+        systemTime: iso(t),
+        displayTime: iso(t - 300 * MIN),
+        end: "acknowledged" as const,
+        seconds: 90,
+        repeat: false,
+        snoozed: true,
+      };
+    };
+    const o = buildOverview(input({ alerts: [sounding(10), sounding(4 * 60), sounding(30)] }));
+    expect(o.alerts.map((a) => a.t)).toEqual([END - 30 * MIN, END - 10 * MIN]);
+    expect(buildOverview(input()).alerts).toEqual([]);
+  });
+
   it("marks the clock change from UTC−5 to UTC−4", () => {
     const o = buildOverview(input());
     expect(o.clockChanges).toEqual([{ t: END - 5 * MIN, fromMinutes: -300, toMinutes: -240 }]);

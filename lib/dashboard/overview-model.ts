@@ -18,6 +18,7 @@ import {
 } from "@/lib/metrics";
 import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
+import type { AlertSounding } from "@/lib/records/alerts";
 import { bandRangeText } from "@/lib/reports/agp-model";
 import { type EpisodesView, episodesView } from "@/lib/reports/episodes-view";
 import {
@@ -119,6 +120,8 @@ export interface EventMarker {
   subType: CgmEvent["eventSubType"];
   value: number | null;
   unit: CgmEvent["unit"];
+  /** A note's text (API v3); null for other events. */
+  text: string | null;
 }
 
 export interface CalibrationMarker {
@@ -206,6 +209,8 @@ export interface Overview {
   };
   events: EventMarker[];
   calibrations: CalibrationMarker[];
+  /** The alerts that sounded on the trace (API v3; empty with v2, which has none). */
+  alerts: AlertSounding[];
   clockChanges: ClockChange[];
   summary: {
     startMs: number;
@@ -232,6 +237,8 @@ export interface Overview {
  * view) that brings its own window, points and optional wall-clock ticks.
  */
 export type TraceChart = Pick<Overview, "unit" | "target" | "clockChanges" | "events" | "calibrations"> & {
+  /** Alert soundings (API v3); absent or empty: no alert row. */
+  alerts?: AlertSounding[];
   trace: Pick<Overview["trace"], "startMs" | "endMs" | "points" | "initialOffsetMinutes"> & {
     /** systemTimes of the x-axis ticks; absent: recharts chooses. */
     ticks?: number[];
@@ -247,6 +254,7 @@ export function eventMarker(e: CgmEvent): EventMarker {
     subType: e.eventSubType,
     value: e.value,
     unit: e.unit,
+    text: e.text ?? null,
   };
 }
 
@@ -270,6 +278,8 @@ export interface OverviewInput {
   egvs: EgvsV2Response;
   events: CgmEvent[];
   calibrations: Calibration[];
+  /** The alerts that sounded (API v3, lib/records/alerts.ts); absent with v2. */
+  alerts?: AlertSounding[];
   /** The service's v2 statistics of the summary window; null when it gave none or was not asked. */
   statistics: StatisticsV2Response | null;
   /**
@@ -360,6 +370,9 @@ export function buildOverview(input: OverviewInput): Overview {
     calibrations: input.calibrations
       .map((c) => calibrationMarker(c, unit))
       .filter((c) => c.t >= traceStartMs && c.t <= dataEndMs)
+      .sort((a, b) => a.t - b.t),
+    alerts: (input.alerts ?? [])
+      .filter((a) => a.t >= traceStartMs && a.t <= dataEndMs)
       .sort((a, b) => a.t - b.t),
     clockChanges: changes,
     summary: {

@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
-import { configuredVersion, getStatistics } from "@/lib/service-client/client";
+import { alertSoundings } from "@/lib/records/alerts";
+import { configuredVersion, getAlerts, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
 import {
@@ -58,11 +59,13 @@ export async function loadOverview(
   const guess = dataUnitSeen.get(connectionIdOf(connection)) ?? "mg/dL";
   const statisticsIn = (unit: GlucoseUnit) =>
     getStatistics(connection, "v2", summaryWindow, consensusStatisticsRequest(unit));
-  const [egvs, events, calibrations, guessed] = await Promise.all([
+  const [egvs, events, calibrations, guessed, alerts] = await Promise.all([
     readEgvs(connection, summaryWindow, dataRange),
     readEvents(connection, traceWindow, dataRange),
     readCalibrations(connection, traceWindow, dataRange),
     byService ? statisticsIn(guess) : null,
+    // Alerts exist in API v3 only (service-v3-notes.md §3.5), and are read from the service.
+    byService ? null : getAlerts(connection, traceWindow),
   ]);
   rememberDataUnit(connectionIdOf(connection), egvs.unit);
   const statistics = !byService ? null : egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
@@ -78,6 +81,7 @@ export async function loadOverview(
     egvs,
     events: events.events,
     calibrations: calibrations.calibrations,
+    alerts: alerts ? alertSoundings(alerts.alerts) : undefined,
     statistics,
     statisticsBy: byService ? "service" : "dashboard",
     dashboardRisk,

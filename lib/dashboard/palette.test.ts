@@ -32,6 +32,7 @@ describe("the trace's graphics (WCAG 1.4.11: at least 3:1 against what they are 
     veryLowLine: TRACE_COLOURS.veryLowLine,
     veryHighLine: TRACE_COLOURS.veryHighLine,
     offScale: TRACE_COLOURS.offScale,
+    alerts: TRACE_COLOURS.alerts,
   };
   for (const [name, colour] of Object.entries(marks)) {
     for (const [theme, background] of Object.entries(PANEL_BACKGROUNDS)) {

@@ -46,7 +46,19 @@ export const TRACE_COLOURS = {
   offScale: TRACE_WARNING_RED,
   // The text colour: black diamonds vanished on the dark theme's background (WCAG 1.4.11).
   calibration: "currentColor",
-  events: { carbs: "#E69F00", insulin: "#0072B2", exercise: "#009E73", health: "#CC79A7" },
+  // API v3's meter readings and notes (and types the app does not know): sky blue, and the text
+  // colour, which keeps them visible in both themes.
+  events: {
+    carbs: "#E69F00",
+    insulin: "#0072B2",
+    exercise: "#009E73",
+    health: "#CC79A7",
+    bloodGlucose: "#56B4E9",
+    notes: "currentColor",
+    unknown: "currentColor",
+  },
+  // The alerts that sounded (API v3): the warning red, drawn as stars on their own row.
+  alerts: TRACE_WARNING_RED,
 } as const;
 
 /** The backgrounds the trace is drawn on: the panel in the light theme and in the dark (slate-900). */

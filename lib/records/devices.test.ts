@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { daysOfWeek } from "@/lib/cgm";
 import {
   alertNameLabel,
+  alertSoundText,
   alertValueText,
   deviceTitle,
   displayDeviceLabel,
   generationLabel,
   orderAlertSettings,
+  overrideText,
   scheduleDaysText,
   scheduleHoursText,
   snoozeText,
@@ -142,5 +144,29 @@ describe("device labels", () => {
     expect(deviceTitle({ transmitterGeneration: "g4", displayDevice: null })).toBe("G4 transmitter");
     expect(deviceTitle({ transmitterGeneration: null, displayDevice: "android" })).toBe("Android app");
     expect(deviceTitle({ transmitterGeneration: null, displayDevice: null })).toBe("Device");
+  });
+});
+
+describe("overrideText", () => {
+  it("says whether the override is on, its mode and until when", () => {
+    const on = { isOverrideEnabled: true, mode: "vibrate", endTime: "2026-03-03T09:30:00" } as const;
+    expect(overrideText(on, "2026-03-03T11:30:00")).toBe(
+      "On: vibrate only, until Tue 3 Mar 2026, 11:30 (receiver's clock)",
+    );
+    expect(overrideText(on, undefined)).toBe("On: vibrate only, until Tue 3 Mar 2026, 09:30 UTC");
+    expect(overrideText({ ...on, endTime: null }, undefined)).toBe("On: vibrate only, no end time given");
+    expect(overrideText({ isOverrideEnabled: false, mode: "quiet", endTime: null }, undefined)).toBe(
+      "Off (when on: quiet)",
+    );
+    expect(overrideText(null, undefined)).toBeNull();
+  });
+});
+
+describe("alertSoundText", () => {
+  it("names the output and the theme", () => {
+    expect(alertSoundText({ soundOutputMode: "sound", soundTheme: "modern" })).toBe("Sound (modern)");
+    expect(alertSoundText({ soundOutputMode: "match", soundTheme: null })).toBe("Match phone");
+    expect(alertSoundText({ soundOutputMode: null, soundTheme: "classic" })).toBe("Classic sounds");
+    expect(alertSoundText({ soundOutputMode: undefined, soundTheme: undefined })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { CgmAlertName, CgmAlertSetting, CgmDevice } from "@/lib/cgm/app-records";
 import { daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
 import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, rateUnitFor } from "@/lib/cgm/units";
-import { countText, formatAmount, formatClock } from "./format";
+import { countText, formatAmount, formatClock, formatDateTimeText } from "./format";
 import { glucoseText } from "./labels";
 
 /**
@@ -154,4 +154,47 @@ export function deviceTitle(device: Pick<CgmDevice, "transmitterGeneration" | "d
   if (generation && display) return `${generation} transmitter · ${display}`;
   if (generation) return `${generation} transmitter`;
   return display ?? "Device";
+}
+
+type Override = NonNullable<CgmDevice["alertScheduleList"][number]["alertScheduleSettings"]["override"]>;
+
+const OVERRIDE_MODES: Record<Override["mode"], string> = {
+  quiet: "quiet",
+  vibrate: "vibrate only",
+  unknown: "a mode the dashboard does not know",
+};
+
+/**
+ * A schedule's manual override (API v3) said plainly: "On: vibrate only, until Tue 3 Mar 2026,
+ * 11:30 (receiver's clock)", "Off (when on: vibrate only)". `endOnReceiver` is the override's end
+ * on the receiver's clock (the service sends it in UTC); without it the UTC time is given. Null
+ * when the schedule reports no override.
+ */
+export function overrideText(
+  override: Override | null | undefined,
+  endOnReceiver: string | undefined,
+): string | null {
+  if (!override) return null;
+  const mode = OVERRIDE_MODES[override.mode];
+  if (override.isOverrideEnabled !== true) return `Off (when on: ${mode})`;
+  if (endOnReceiver) return `On: ${mode}, until ${formatDateTimeText(endOnReceiver)} (receiver's clock)`;
+  if (override.endTime) return `On: ${mode}, until ${formatDateTimeText(override.endTime)} UTC`;
+  return `On: ${mode}, no end time given`;
+}
+
+const SOUND_OUTPUT: Record<NonNullable<CgmAlertSetting["soundOutputMode"]>, string> = {
+  sound: "Sound",
+  vibrate: "Vibrate",
+  match: "Match phone",
+  unknown: "Other",
+};
+
+/** An alert's sound (API v3, G7 family): "Sound (modern)", "Vibrate", "Match phone"; null when not given. */
+export function alertSoundText(
+  setting: Pick<CgmAlertSetting, "soundOutputMode" | "soundTheme">,
+): string | null {
+  const output = setting.soundOutputMode ? SOUND_OUTPUT[setting.soundOutputMode] : null;
+  const theme = setting.soundTheme && setting.soundTheme !== "unknown" ? setting.soundTheme : null;
+  if (output && theme) return `${output} (${theme})`;
+  return output ?? (theme ? `${theme[0]?.toUpperCase()}${theme.slice(1)} sounds` : null);
 }

@@ -143,6 +143,16 @@ describe("counts", () => {
     expect(eventValueText({ value: null, unit: null })).toBeNull();
   });
 
+  it("shows a meter reading in the patient's display unit, as a number even outside the CGM's range", () => {
+    expect(eventValueText({ value: 112, unit: "mg/dL" }, "mmol/L")).toBe("6.2 mmol/L");
+    expect(eventValueText({ value: 5.4, unit: "mmol/L" }, "mg/dL")).toBe("97 mg/dL");
+    expect(eventValueText({ value: 180, unit: "mg/dL" }, "mmol/L")).toBe("10.0 mmol/L");
+    expect(eventValueText({ value: 112, unit: "mg/dL" }, "mg/dL")).toBe("112 mg/dL");
+    expect(eventValueText({ value: 35, unit: "mg/dL" }, "mg/dL")).toBe("35 mg/dL");
+    // Other events keep their units.
+    expect(eventValueText({ value: 45, unit: "grams" }, "mmol/L")).toBe("45 grams");
+  });
+
   it("counts the deleted events of the chosen type", () => {
     expect(deletedCount(EVENTS, "all")).toBe(1);
     expect(deletedCount(EVENTS, "insulin")).toBe(1);

@@ -1,5 +1,5 @@
 import type { CgmEvent, CgmEventSubType, CgmEventType } from "@/lib/cgm/app-records";
-import type { GlucoseUnit } from "@/lib/cgm/units";
+import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { displayValue } from "@/lib/cgm/values";
 import { countText, formatAmount } from "./format";
 
@@ -46,12 +46,16 @@ export function eventSubTypeLabel(subType: CgmEventSubType | null): string | nul
 }
 
 /**
- * The value with its unit: "45 grams", "4.5 units", "1 unit", "30 minutes", a meter reading as
- * logged ("112 mg/dL", "5.4 mmol/L"). Health and notes events have no value (spec 2.3: unit null,
- * value may be null): null. A value without a unit, or in a unit the app does not know, is the bare
- * number.
+ * The value with its unit: "45 grams", "4.5 units", "1 unit", "30 minutes", a meter reading in
+ * the patient's display unit when one is given ("112 mg/dL" → "6.2 mmol/L"), else as logged.
+ * A meter reading is a number even below 40 or above 400 mg/dL: the LOW/HIGH words are the CGM's
+ * sentinels, not a meter's. Health and notes events have no value (spec 2.3: unit null, value may
+ * be null): null. A value without a unit, or in a unit the app does not know, is the bare number.
  */
-export function eventValueText(event: Pick<CgmEvent, "value" | "unit">): string | null {
+export function eventValueText(
+  event: Pick<CgmEvent, "value" | "unit">,
+  displayUnit: GlucoseUnit | null = null,
+): string | null {
   const { value, unit } = event;
   if (value === null) return null;
   switch (unit) {
@@ -62,8 +66,11 @@ export function eventValueText(event: Pick<CgmEvent, "value" | "unit">): string 
     case "minutes":
       return countText(value, "minute", "minutes");
     case "mg/dL":
-    case "mmol/L":
-      return `${formatAmount(value)} ${unit}`;
+    case "mmol/L": {
+      if (displayUnit === null || displayUnit === unit) return `${formatAmount(value)} ${unit}`;
+      const shown = roundForUnit(convertGlucose(value, unit, displayUnit), displayUnit);
+      return `${displayUnit === "mmol/L" ? shown.toFixed(1) : shown} ${displayUnit}`;
+    }
     case "unknown":
     case null:
       return formatAmount(value);

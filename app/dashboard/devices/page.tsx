@@ -18,6 +18,7 @@ import {
   deviceTitle,
   displayDeviceLabel,
   generationLabel,
+  overrideText,
   scheduleDaysText,
   scheduleHoursText,
 } from "@/lib/records/devices";
@@ -68,7 +69,14 @@ export default async function DevicesPage() {
       version === "v2" ? getDevices(connection, "v1", window) : null,
       readingUnit(),
     ]);
-    const uploadDates = new Set([...v2.devices, ...(v1?.devices ?? [])].map((d) => d.lastUploadDate));
+    // UTC times to put on the receiver's clock: uploads, and the ends of v3's overrides.
+    const overrideEnds = v2.devices.flatMap((d) =>
+      d.alertScheduleList.flatMap((s) => s.alertScheduleSettings.override?.endTime ?? []),
+    );
+    const uploadDates = new Set([
+      ...[...v2.devices, ...(v1?.devices ?? [])].map((d) => d.lastUploadDate),
+      ...overrideEnds,
+    ]);
     const uploads = new Map<string, string>();
     await Promise.all(
       [...uploadDates].map(async (utc) => {
@@ -126,6 +134,7 @@ export default async function DevicesPage() {
           index={i}
           glucoseUnit={glucoseUnit}
           upload={data.uploads.get(device.lastUploadDate)}
+          receiverTimes={data.uploads}
         />
       ))}
       {data.v1 && (
@@ -192,11 +201,14 @@ function DeviceV2Panel({
   index,
   glucoseUnit,
   upload,
+  receiverTimes,
 }: {
   device: CgmDevice;
   index: number;
   glucoseUnit: GlucoseUnit;
   upload: string | undefined;
+  /** UTC times (uploads, override ends) on the receiver's clock. */
+  receiverTimes: Map<string, string>;
 }) {
   const notReported = <span className="text-slate-700 dark:text-slate-300">Not reported</span>;
   return (
@@ -215,6 +227,11 @@ function DeviceV2Panel({
       {device.alertScheduleList.map((schedule, j) => {
         const s = schedule.alertScheduleSettings;
         const headingId = `device-${index}-schedule-${j}`;
+        // API v3: the manual override (quiet or vibrate), its end on the receiver's clock.
+        const override = overrideText(
+          s.override,
+          s.override?.endTime ? receiverTimes.get(s.override.endTime) : undefined,
+        );
         return (
           <section
             // biome-ignore lint/suspicious/noArrayIndexKey: a server-rendered, never-reordered list; two records may share every field.
@@ -238,12 +255,32 @@ function DeviceV2Panel({
               >
                 {s.isEnabled ? "Enabled" : "Disabled"}
               </span>
+              {typeof s.isActive === "boolean" && (
+                <span
+                  data-testid="schedule-active"
+                  className={`rounded px-2 py-0.5 text-xs font-medium ${
+                    s.isActive
+                      ? "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"
+                      : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+                  }`}
+                >
+                  {s.isActive ? "In use at the last upload" : "Not in use at the last upload"}
+                </span>
+              )}
             </h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-700 dark:text-slate-300">Days</dt>
               <dd>{scheduleDaysText(s.daysOfWeek)}</dd>
               <dt className="text-slate-700 dark:text-slate-300">Hours (receiver time)</dt>
               <dd>{scheduleHoursText(s.startTime, s.endTime)}</dd>
+              {override && (
+                <>
+                  <dt className="text-slate-700 dark:text-slate-300">Override</dt>
+                  <dd data-testid="override" data-mode={s.override?.mode}>
+                    {override}
+                  </dd>
+                </>
+              )}
             </dl>
             {schedule.alertSettings && schedule.alertSettings.length > 0 ? (
               <AlertSettingsTable

@@ -77,7 +77,8 @@ export default async function EventsPage({
   const counts = countByType(data.events, deleted);
   const hidden = deletedCount(data.events, type);
   const listed = filterEvents(data.events, { type, deleted });
-  const what = type === "all" ? "events" : `${eventTypeLabel(type).toLowerCase()} events`;
+  const whatOf = (noun: string) => (type === "all" ? noun : `${eventTypeLabel(type).toLowerCase()} ${noun}`);
+  const what = whatOf("events");
 
   return (
     <PatientShell current={PATH} title={TITLE}>
@@ -142,8 +143,9 @@ export default async function EventsPage({
           <p>No {what} on these days.</p>
         ) : (
           <EventsTable
-            caption={`${listed.length} ${what}, newest first${deleted === "show" ? ", deleted entries included" : ""}`}
+            caption={`${listed.length} ${listed.length === 1 ? whatOf("event") : what}, newest first${deleted === "show" ? ", deleted entries included" : ""}`}
             events={listed}
+            glucoseUnit={page.preferences.unit}
           />
         )}
       </Panel>
