@@ -1,0 +1,3 @@
+ALTER TABLE "synced_calibrations" ADD COLUMN "record_id" text;--> statement-breakpoint
+ALTER TABLE "synced_egvs" ADD COLUMN "record_id" text;--> statement-breakpoint
+ALTER TABLE "synced_events" ADD COLUMN "text" text;
