@@ -38,8 +38,10 @@ import {
   mergeDataRange,
   planSync,
   retryDelayMs,
+  type SyncedThrough,
   type SyncSettings,
   syncWindows,
+  throughFor,
 } from "./plan";
 import { type RateLimit, RateLimitBusy } from "./rate-limit";
 import { calibrationRows, egvRows, eventRows } from "./rows";
@@ -198,10 +200,11 @@ async function fetchGroup(
 async function serviceRange(
   connection: Claim["connection"],
   state: Claim["state"],
+  through: SyncedThrough,
   version: CgmApiVersion,
 ): Promise<DataRangeResponse> {
   const nowMs = state.lastAttemptAt?.getTime() ?? Date.now();
-  const lastSyncTimeMs = lastSyncTimeFor(version, syncedThrough(state), state.dataRange, nowMs);
+  const lastSyncTimeMs = lastSyncTimeFor(version, through, state.dataRange, nowMs);
   if (lastSyncTimeMs === null) return getDataRange(connection, version);
   const newer = dataRangeFromV3(await readV3DataRange(connection, { lastSyncTimeMs }));
   return mergeDataRange(state.dataRange, newer);
@@ -242,9 +245,10 @@ export async function syncConnection(
   let egvsWritten = false;
   try {
     calls += 1;
-    const range = await serviceRange(connection, state, version);
-    let through = syncedThrough(state);
-    const from = syncedFrom(state);
+    // Synced in another API version: backfilled again in this one (plan.ts `throughFor`).
+    let through = throughFor(syncedThrough(state), state.apiVersion, version);
+    const from = through === syncedThrough(state) ? syncedFrom(state) : { ...through };
+    const range = await serviceRange(connection, state, through, version);
     const fetches = planSync(through, range, settings, eventsRecheck(state), version);
     for (const f of fetches) {
       calls += callsFor(f, maxWindowDays, version);
@@ -275,6 +279,7 @@ export async function syncConnection(
     await finishSuccess(database, connection.id, worker, {
       backfillDone: isBackfillDone(through, range),
       range,
+      version,
       eventsRechecked: fetches.some((f) => f.recheck),
     });
     return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };

@@ -14,6 +14,7 @@ import {
   retryDelayMs,
   type SyncedThrough,
   syncWindows,
+  throughFor,
 } from "./plan";
 
 const MIN = 60_000;
@@ -253,5 +254,18 @@ describe("API v3", () => {
     const first: DataRangeResponse = { ...newer, calibrations: bounds(NOW, NOW) };
     expect(mergeDataRange(twoGroups, first).calibrations).toEqual(bounds(NOW, NOW));
     expect(mergeDataRange(null, newer)).toEqual(newer);
+  });
+
+  it("a deployment switched to another API version backfills again once; the same version carries on", () => {
+    expect(throughFor(through, "v3", "v3")).toBe(through);
+    expect(throughFor(through, null, "v2")).toBe(through);
+    expect(throughFor(through, null, "v3")).toEqual(never);
+    expect(throughFor(through, "v3", "v2")).toEqual(never);
+    const plan = planSync(throughFor(through, null, "v3"), range(), settings, undefined, "v3");
+    expect(plan.map((f) => [f.group, f.backfill])).toEqual([
+      ["egvs", true],
+      ["events", true],
+      ["calibrations", true],
+    ]);
   });
 });

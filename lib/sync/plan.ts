@@ -151,6 +151,25 @@ export function callsFor(fetch: GroupFetch, maxWindowDays: number, version: CgmA
 }
 
 /**
+ * What the plan counts as synced when the deployment has changed API version (CGM_API_VERSION)
+ * since the last successful sync (`syncedWith`; null: before versions were recorded, v2): nothing,
+ * so each group backfills again in the new version. The rows are keyed so that the versions write
+ * the same rows (EGVs and calibrations by systemTime, events by eventId = recordId: see
+ * lib/db/schema/synced.ts), so this re-read duplicates nothing; what it adds is what the overlap
+ * alone would miss: v3's recordIds on the stored readings, the "updated" status of events edited
+ * long ago, deletions older than the events re-read, and v3-only events (meter readings, notes)
+ * of the whole backfill. Its cost is one backfill per connection, once, within the same budgets.
+ */
+export function throughFor(
+  through: SyncedThrough,
+  syncedWith: CgmApiVersion | null,
+  version: CgmApiVersion,
+): SyncedThrough {
+  if ((syncedWith ?? "v2") === version) return through;
+  return { egvs: null, events: null, calibrations: null };
+}
+
+/**
  * API v3's `lastSyncTime` for the next dataRange call, or null for the plain dataRange (notes §1.2,
  * §3.6, §5 item 9). With it the service answers only the ranges of data newer than it, which is all
  * the plan needs once every group with data has been synced: the group's new end. Sent only

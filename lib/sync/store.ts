@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm";
 import type { DataRangeResponse } from "@/lib/cgm";
 import { type Db, schema } from "@/lib/db";
+import type { CgmApiVersion } from "@/lib/env";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";
@@ -176,7 +177,7 @@ const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
 
 /**
  * A successful sync: releases the lease and records what it saw, for the readers of the synced
- * copy (lib/sync/source.ts): the service's dataRange, and whether events were re-read over their
+ * copy (lib/sync/source.ts): the service's dataRange, the API version it read with, and whether events were re-read over their
  * lookback in this sync. LeaseLost when the lease is another worker's by then: the success is
  * not this worker's to record (the holder's sync records its own).
  */
@@ -184,12 +185,13 @@ export async function finishSuccess(
   database: Db,
   connectionId: string,
   worker: string,
-  seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean },
+  seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean; version: CgmApiVersion },
 ): Promise<void> {
   const finished = await database
     .update(schema.syncState)
     .set({
       ...released,
+      apiVersion: seen.version,
       backfillDone: seen.backfillDone,
       dataRange: seen.range,
       ...(seen.eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}),

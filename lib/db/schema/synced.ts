@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
 import type { CgmEvent, DataRangeResponse, EgvV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
+import type { CgmApiVersion } from "../../env";
 import type { ConsensusRange } from "../../metrics/time-in-ranges";
 import { cgmConnections } from "./client";
 
@@ -162,6 +163,12 @@ export const syncState = pgTable(
     dataRange: jsonb("data_range").$type<DataRangeResponse>(),
     /** When events were last re-read back over SYNC_EVENTS_RECHECK_HOURS (lib/sync/plan.ts). */
     eventsCheckedAt: timestamp("events_checked_at", { withTimezone: true }),
+    /**
+     * The API version (CGM_API_VERSION) the last successful sync read with; null: before versions
+     * were recorded, which was v2. A sync in another version backfills again (lib/sync/plan.ts
+     * `throughFor`), so every stored record is what that version sends.
+     */
+    apiVersion: text("api_version").$type<CgmApiVersion>(),
     /** Every data group with records has had its first (backfill) sync. */
     backfillDone: boolean("backfill_done").notNull().default(false),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
