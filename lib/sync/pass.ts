@@ -58,6 +58,7 @@ import {
   type GroupRows,
   LeaseLost,
   releaseLease,
+  startVersion,
   storeGroup,
   syncedFrom,
   syncedThrough,
@@ -245,10 +246,19 @@ export async function syncConnection(
   let egvsWritten = false;
   try {
     calls += 1;
-    // Synced in another API version: backfilled again in this one (plan.ts `throughFor`).
-    let through = throughFor(syncedThrough(state), state.apiVersion, version);
-    const from = through === syncedThrough(state) ? syncedFrom(state) : { ...through };
-    const range = await serviceRange(connection, state, through, version);
+    // Synced in another API version (or never): backfilled in this one (plan.ts `throughFor`),
+    // recorded before anything is read so that an interrupted backfill resumes in this version.
+    const synced = syncedThrough(state);
+    let through = throughFor(synced, state.apiVersion, version);
+    const switched = through !== synced;
+    if (switched) await startVersion(database, connection.id, worker, version);
+    const from = switched ? { ...through } : syncedFrom(state);
+    const range = await serviceRange(
+      connection,
+      switched ? { ...state, dataRange: null } : state,
+      through,
+      version,
+    );
     const fetches = planSync(through, range, settings, eventsRecheck(state), version);
     for (const f of fetches) {
       calls += callsFor(f, maxWindowDays, version);

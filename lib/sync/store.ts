@@ -205,6 +205,36 @@ export async function finishSuccess(
   if (finished.length === 0) throw new LeaseLost(connectionId, worker);
 }
 
+/**
+ * The connection is synced in another API version from now on (plan.ts `throughFor`): its groups
+ * count as never synced, so each backfills in `version`, and an interrupted backfill resumes in it
+ * like a first one; the rows stay, to be overwritten. LeaseLost when the lease is another's.
+ */
+export async function startVersion(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  version: CgmApiVersion,
+): Promise<void> {
+  const started = await database
+    .update(schema.syncState)
+    .set({
+      apiVersion: version,
+      egvsThrough: null,
+      eventsThrough: null,
+      calibrationsThrough: null,
+      egvsFrom: null,
+      eventsFrom: null,
+      calibrationsFrom: null,
+      eventsCheckedAt: null,
+      backfillDone: false,
+      updatedAt: sql`now()`,
+    })
+    .where(ownLease(connectionId, worker))
+    .returning({ lockedBy: schema.syncState.lockedBy });
+  if (started.length === 0) throw new LeaseLost(connectionId, worker);
+}
+
 /** A failed sync: the error, and when to try again (`retryDelayMs` after the database's now). */
 export async function finishFailure(
   database: Db,
