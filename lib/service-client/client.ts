@@ -213,7 +213,7 @@ type V3RecordOf<K extends V3WindowedPath> = {
  * reader's drops (no recordId, no readable systemTime) and the reshape's (e.g. an EGV with neither
  * value nor status).
  */
-function logLeftOut(what: string, leftOut: readonly LeftOut[]): void {
+export function logLeftOut(what: string, leftOut: readonly LeftOut[]): void {
   if (leftOut.length === 0) return;
   const shown = leftOut
     .slice(0, 5)

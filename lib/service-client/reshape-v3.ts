@@ -123,23 +123,27 @@ export function egvsFromV3(records: readonly EgvV3Read[]): Reshaped<EgvsV2Respon
 
 // ---- Calibrations -------------------------------------------------------------------------------
 
-/** v3 calibrations as the app's: a meter value in its unit (an unknown unit is mg/dL, notes §3.2). */
+/** One v3 calibration as the app's: a meter value in its unit (an unknown unit is mg/dL, notes §3.2), or why not. */
+export function calibrationFromV3(r: CalibrationV3Read): Calibration | string {
+  if (r.value === null) return "value is missing";
+  return {
+    systemTime: r.systemTime,
+    displayTime: r.displayTime,
+    value: r.value,
+    unit: r.unit === "mmol/L" ? "mmol/L" : "mg/dL",
+  };
+}
+
+/** v3 calibrations as the app's. */
 export function calibrationsFromV3(
   records: readonly CalibrationV3Read[],
 ): Reshaped<{ calibrations: Calibration[] }> {
   const calibrations: Calibration[] = [];
   const leftOut: LeftOut[] = [];
   for (const r of records) {
-    if (r.value === null) {
-      leftOut.push({ record: r.recordId, reason: "value is missing" });
-      continue;
-    }
-    calibrations.push({
-      systemTime: r.systemTime,
-      displayTime: r.displayTime,
-      value: r.value,
-      unit: r.unit === "mmol/L" ? "mmol/L" : "mg/dL",
-    });
+    const c = calibrationFromV3(r);
+    if (typeof c === "string") leftOut.push({ record: r.recordId, reason: c });
+    else calibrations.push(c);
   }
   return { value: { calibrations }, leftOut };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { formatDateTime } from "@/lib/cgm";
+import { type DataRangeResponse, formatDateTime, V3_MAX_WINDOW_DAYS } from "@/lib/cgm";
 import { type Db, db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { type CgmApiVersion, env } from "@/lib/env";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import {
   type CallContext,
@@ -18,10 +18,12 @@ import {
   getDataRange,
   getEgvs,
   getEvents,
+  readV3DataRange,
 } from "@/lib/service-client/client";
+import { dataRangeFromV3 } from "@/lib/service-client/reshape-v3";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
-import { fetchAheadInOrder, mapWithConcurrency, splitWindow } from "@/lib/service-client/windows";
+import { fetchAheadInOrder, mapWithConcurrency } from "@/lib/service-client/windows";
 import { claimQueue } from "./claim-queue";
 import { refreshPeriodEpisodes } from "./episodes-store";
 import { configuredRateLimit, rateLimitGate } from "./limiter";
@@ -32,9 +34,14 @@ import {
   type EventsRecheck,
   type GroupFetch,
   isBackfillDone,
+  lastSyncTimeFor,
+  mergeDataRange,
   planSync,
   retryDelayMs,
+  type SyncedThrough,
   type SyncSettings,
+  syncWindows,
+  throughFor,
 } from "./plan";
 import { type RateLimit, RateLimitBusy } from "./rate-limit";
 import { calibrationRows, egvRows, eventRows } from "./rows";
@@ -51,19 +58,21 @@ import {
   type GroupRows,
   LeaseLost,
   releaseLease,
+  startVersion,
   storeGroup,
   syncedFrom,
   syncedThrough,
   whyNotClaimed,
 } from "./store";
+import { readCalibrationsV3, readEgvsV3 } from "./v3";
 import { endWorker, removeGoneWorkers, startWorker } from "./workers";
 
 /**
  * One sync pass: every due connection once, SYNC_CONCURRENCY at a time in this process, each
  * leased so that other processes running passes at the same moment take other connections.
  * A connection's sync: dataRange, then each data group whose end moved (lib/sync/plan.ts), each
- * written in its own transaction. All data is read in v2, the version with event ids and
- * smoothed values. The service client refreshes tokens and retries 429/503 on its own; what
+ * written in its own transaction. Data is read with the configured API version (CGM_API_VERSION);
+ * how v2 and v3 records share the synced tables is in docs/sync-v3.md. The service client refreshes tokens and retries 429/503 on its own; what
  * still fails is recorded in the sync state with a backoff before the next attempt.
  */
 
@@ -148,28 +157,64 @@ export function describeError(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
-async function fetchGroup(connection: Claim["connection"], f: GroupFetch): Promise<GroupRows> {
+async function fetchGroup(
+  connection: Claim["connection"],
+  f: GroupFetch,
+  version: CgmApiVersion,
+): Promise<GroupRows> {
   const window = { startDate: formatDateTime(f.startMs), endDate: formatDateTime(f.endMs) };
   switch (f.group) {
     case "egvs":
       return {
         group: "egvs",
-        rows: egvRows(connection.id, await getEgvs(connection, configuredVersion(), window)),
+        rows: egvRows(
+          connection.id,
+          version === "v3"
+            ? await readEgvsV3(connection, window)
+            : await getEgvs(connection, version, window),
+        ),
       };
     case "events":
+      // v3 events come with eventId = recordId, and "updated" and "deleted" replace the stored row.
       return {
         group: "events",
-        rows: eventRows(connection.id, (await getEvents(connection, configuredVersion(), window)).events),
+        rows: eventRows(connection.id, (await getEvents(connection, version, window)).events),
       };
     case "calibrations":
       return {
         group: "calibrations",
         rows: calibrationRows(
           connection.id,
-          (await getCalibrations(connection, configuredVersion(), window)).calibrations,
+          version === "v3"
+            ? await readCalibrationsV3(connection, window)
+            : (await getCalibrations(connection, version, window)).calibrations,
         ),
       };
   }
+}
+
+/**
+ * The service's dataRange for this sync: in v3, asked with `lastSyncTime` where that is safe
+ * (plan.ts `lastSyncTimeFor`) and merged with the stored one, so the plan and the sync state see
+ * the whole range; else the plain dataRange.
+ */
+async function serviceRange(
+  connection: Claim["connection"],
+  state: Claim["state"],
+  through: SyncedThrough,
+  version: CgmApiVersion,
+): Promise<DataRangeResponse> {
+  const nowMs = state.lastAttemptAt?.getTime() ?? Date.now();
+  const lastSyncTimeMs = lastSyncTimeFor(version, through, state.dataRange, nowMs);
+  if (lastSyncTimeMs === null) return getDataRange(connection, version);
+  const newer = dataRangeFromV3(await readV3DataRange(connection, { lastSyncTimeMs }));
+  return mergeDataRange(state.dataRange, newer);
+}
+
+/** The longest window the sync reads in one call: v3 allows 30 days (notes §1.2). */
+export function syncWindowDays(version: CgmApiVersion): number {
+  const configured = env().CGM_MAX_WINDOW_DAYS;
+  return version === "v3" ? Math.min(configured, V3_MAX_WINDOW_DAYS) : configured;
 }
 
 /** As many windows in flight as the service client reads a long window with. */
@@ -183,8 +228,8 @@ const WINDOWS_AHEAD = 3;
  * period again, and the next windows are on their way while one is written. Each window is one
  * service call, so the calls are those of `callsFor`.
  */
-function windowsOf(f: GroupFetch, maxWindowDays: number): GroupFetch[] {
-  return splitWindow(f.startMs, f.endMs, maxWindowDays).map((w) => ({ ...f, ...w }));
+function windowsOf(f: GroupFetch, maxWindowDays: number, version: CgmApiVersion): GroupFetch[] {
+  return syncWindows(f.startMs, f.endMs, maxWindowDays, version).map((w) => ({ ...f, ...w }));
 }
 
 export async function syncConnection(
@@ -194,25 +239,36 @@ export async function syncConnection(
   settings: SyncSettings,
 ): Promise<ConnectionOutcome> {
   const { connection, state } = claim;
-  const maxWindowDays = env().CGM_MAX_WINDOW_DAYS;
+  const version = configuredVersion();
+  const maxWindowDays = syncWindowDays(version);
   let calls = 0;
   let records = 0;
   let egvsWritten = false;
   try {
     calls += 1;
-    const range = await getDataRange(connection);
-    let through = syncedThrough(state);
-    const from = syncedFrom(state);
-    const fetches = planSync(through, range, settings, eventsRecheck(state));
+    // Synced in another API version (or never): backfilled in this one (plan.ts `throughFor`),
+    // recorded before anything is read so that an interrupted backfill resumes in this version.
+    const synced = syncedThrough(state);
+    let through = throughFor(synced, state.apiVersion, version);
+    const switched = through !== synced;
+    if (switched) await startVersion(database, connection.id, worker, version);
+    const from = switched ? { ...through } : syncedFrom(state);
+    const range = await serviceRange(
+      connection,
+      switched ? { ...state, dataRange: null } : state,
+      through,
+      version,
+    );
+    const fetches = planSync(through, range, settings, eventsRecheck(state), version);
     for (const f of fetches) {
-      calls += callsFor(f, maxWindowDays);
+      calls += callsFor(f, maxWindowDays, version);
       // Where the group's records run without a hole once all of f is stored; each window
       // stored extends that run up to its end.
       const fromMs = coverageFrom(from[f.group], through[f.group], f);
       await fetchAheadInOrder(
-        windowsOf(f, maxWindowDays),
+        windowsOf(f, maxWindowDays, version),
         WINDOWS_AHEAD,
-        (w) => fetchGroup(connection, w),
+        (w) => fetchGroup(connection, w, version),
         async (data, w) => {
           await storeGroup(database, connection.id, worker, data, w.endMs, fromMs);
           records += data.rows.length;
@@ -233,6 +289,7 @@ export async function syncConnection(
     await finishSuccess(database, connection.id, worker, {
       backfillDone: isBackfillDone(through, range),
       range,
+      version,
       eventsRechecked: fetches.some((f) => f.recheck),
     });
     return { connectionId: connection.id, result: "synced", records, calls, groups: fetches };

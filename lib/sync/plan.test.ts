@@ -6,11 +6,15 @@ import {
   coverageFrom,
   type EventsRecheck,
   isBackfillDone,
+  lastSyncTimeFor,
+  mergeDataRange,
   planSync,
   RETRY_BASE_MS,
   RETRY_MAX_MS,
   retryDelayMs,
   type SyncedThrough,
+  syncWindows,
+  throughFor,
 } from "./plan";
 
 const MIN = 60_000;
@@ -196,5 +200,72 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(10, low)).toBe(RETRY_MAX_MS / 2);
     expect(retryDelayMs(50, high)).toBeLessThanOrEqual(RETRY_MAX_MS);
     expect(retryDelayMs(50, low)).toBe(RETRY_MAX_MS / 2);
+  });
+});
+
+describe("API v3", () => {
+  const through: SyncedThrough = { egvs: NOW, events: NOW - 2 * 3_600_000, calibrations: NOW - 30 * DAY };
+  const twoGroups = range({ calibrations: null });
+
+  it("a 90-day backfill reads three 30-day windows, one call each, up to and including the newest record", () => {
+    const egvs = planSync(never, range(), settings, undefined, "v3").find((f) => f.group === "egvs");
+    expect(egvs).toMatchObject({ startMs: NOW - 90 * DAY + 1000, endMs: NOW });
+    expect(egvs && callsFor(egvs, 30, "v3")).toBe(3);
+    const windows = egvs ? syncWindows(egvs.startMs, egvs.endMs, 30, "v3") : [];
+    // Each handed to the client inclusive, one second short of the next: the client asks [start, end + 1 s).
+    expect(windows).toEqual([
+      { startMs: NOW - 90 * DAY + 1000, endMs: NOW - 60 * DAY },
+      { startMs: NOW - 60 * DAY + 1000, endMs: NOW - 30 * DAY },
+      { startMs: NOW - 30 * DAY + 1000, endMs: NOW },
+    ]);
+    // v2 as before: the 90 days inclusive of both ends.
+    expect(planSync(never, range(), settings).find((f) => f.group === "egvs")?.startMs).toBe(NOW - 90 * DAY);
+    const exact = { group: "egvs" as const, startMs: NOW - 30 * DAY, endMs: NOW, backfill: false };
+    expect(callsFor(exact, 30, "v2")).toBe(1);
+    expect(callsFor(exact, 30, "v3")).toBe(2);
+    expect(callsFor({ ...exact, startMs: NOW - 60 * MIN }, 30, "v3")).toBe(1);
+  });
+
+  it("lastSyncTime: v3 only, once every group with data is synced, the oldest group's mark, under 30 days old", () => {
+    const t = { ...through, calibrations: null };
+    expect(lastSyncTimeFor("v3", t, twoGroups, NOW)).toBe(NOW - 2 * 3_600_000);
+    expect(lastSyncTimeFor("v2", t, twoGroups, NOW)).toBeNull();
+    // A group the service has but the sync has not backfilled: the plain dataRange gives its start.
+    expect(lastSyncTimeFor("v3", t, range(), NOW)).toBeNull();
+    expect(lastSyncTimeFor("v3", never, null, NOW)).toBeNull();
+    // Calibrations synced 30 days ago: too old to send (notes §3.6).
+    expect(lastSyncTimeFor("v3", through, range(), NOW)).toBeNull();
+    expect(lastSyncTimeFor("v3", through, range(), NOW - 1)).toBe(NOW - 30 * DAY);
+    expect(lastSyncTimeFor("v3", t, { egvs: null, events: null, calibrations: null }, NOW)).toBeNull();
+  });
+
+  it("a dataRange limited by lastSyncTime merges into the stored one: stored starts, newer ends", () => {
+    const newer: DataRangeResponse = {
+      egvs: bounds(NOW - 10 * MIN, NOW + 5 * MIN),
+      events: null,
+      calibrations: null,
+    };
+    expect(mergeDataRange(twoGroups, newer)).toEqual({
+      egvs: { start: bounds(FIRST, NOW).start, end: bounds(0, NOW + 5 * MIN).end },
+      events: twoGroups.events,
+      calibrations: null,
+    });
+    // A group's first records: its range as the service gives it.
+    const first: DataRangeResponse = { ...newer, calibrations: bounds(NOW, NOW) };
+    expect(mergeDataRange(twoGroups, first).calibrations).toEqual(bounds(NOW, NOW));
+    expect(mergeDataRange(null, newer)).toEqual(newer);
+  });
+
+  it("a deployment switched to another API version backfills again once; the same version carries on", () => {
+    expect(throughFor(through, "v3", "v3")).toBe(through);
+    expect(throughFor(through, null, "v2")).toBe(through);
+    expect(throughFor(through, null, "v3")).toEqual(never);
+    expect(throughFor(through, "v3", "v2")).toEqual(never);
+    const plan = planSync(throughFor(through, null, "v3"), range(), settings, undefined, "v3");
+    expect(plan.map((f) => [f.group, f.backfill])).toEqual([
+      ["egvs", true],
+      ["events", true],
+      ["calibrations", true],
+    ]);
   });
 });

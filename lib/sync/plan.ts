@@ -1,5 +1,8 @@
 import { type DataRangeResponse, MS_PER_DAY, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
-import { splitWindow } from "@/lib/service-client/windows";
+import type { CgmApiVersion } from "@/lib/env";
+import { splitWindow, splitWindowEndExclusive, type WindowMs } from "@/lib/service-client/windows";
+
+const SECOND_MS = 1_000;
 
 /**
  * What one sync of one connection fetches, decided from the sync state and the service's
@@ -90,9 +93,13 @@ export function planSync(
   range: DataRangeResponse,
   settings: SyncSettings,
   recheck?: EventsRecheck,
+  version: CgmApiVersion = "v2",
 ): GroupFetch[] {
   const fetches: GroupFetch[] = [];
-  const backfillMs = settings.backfillDays * MS_PER_DAY;
+  // v3 windows exclude their end, so the backfill is the `backfillDays` up to and including the
+  // newest record, (end − days, end]: exactly 3 windows of 30 days for 90 days, not a fourth of one
+  // second for the record exactly 90 days before (v2's windows, inclusive, read it in its 90-day call).
+  const backfillMs = settings.backfillDays * MS_PER_DAY - (version === "v3" ? SECOND_MS : 0);
   for (const group of DATA_GROUPS) {
     const bounds = range[group];
     if (!bounds) continue;
@@ -118,9 +125,103 @@ export function planSync(
   return fetches;
 }
 
-/** The service calls a fetch makes: the client splits windows longer than `maxWindowDays`. */
-export function callsFor(fetch: GroupFetch, maxWindowDays: number): number {
-  return splitWindow(fetch.startMs, fetch.endMs, maxWindowDays).length;
+/**
+ * The windows a fetch is read in, each one service call, inclusive at both ends as the plan's:
+ * in v2 at most `maxWindowDays` long (one second short of it, the service's resolution, between
+ * chunks). v3 excludes a window's end and the client asks up to a second past the app's end
+ * (splitWindowEndExclusive), so the windows are cut as v3 windows of at most `maxWindowDays` (30 at
+ * most) and each handed over one second short of its excluded end: still one call each.
+ */
+export function syncWindows(
+  startMs: number,
+  endMs: number,
+  maxWindowDays: number,
+  version: CgmApiVersion = "v2",
+): WindowMs[] {
+  if (version !== "v3") return splitWindow(startMs, endMs, maxWindowDays);
+  return splitWindowEndExclusive(startMs, endMs, maxWindowDays).map((w) => ({
+    startMs: w.startMs,
+    endMs: w.endMs - SECOND_MS,
+  }));
+}
+
+/** The service calls a fetch makes: one per window of `syncWindows`. */
+export function callsFor(fetch: GroupFetch, maxWindowDays: number, version: CgmApiVersion = "v2"): number {
+  return syncWindows(fetch.startMs, fetch.endMs, maxWindowDays, version).length;
+}
+
+/**
+ * What the plan counts as synced when the deployment has changed API version (CGM_API_VERSION)
+ * since the last successful sync (`syncedWith`; null: before versions were recorded, v2): nothing,
+ * so each group backfills again in the new version. The rows are keyed so that the versions write
+ * the same rows (EGVs and calibrations by systemTime, events by eventId = recordId: see
+ * lib/db/schema/synced.ts), so this re-read duplicates nothing; what it adds is what the overlap
+ * alone would miss: v3's recordIds on the stored readings, the "updated" status of events edited
+ * long ago, deletions older than the events re-read, and v3-only events (meter readings, notes)
+ * of the whole backfill. Its cost is one backfill per connection, once, within the same budgets.
+ */
+export function throughFor(
+  through: SyncedThrough,
+  syncedWith: CgmApiVersion | null,
+  version: CgmApiVersion,
+): SyncedThrough {
+  if ((syncedWith ?? "v2") === version) return through;
+  return { egvs: null, events: null, calibrations: null };
+}
+
+/**
+ * API v3's `lastSyncTime` for the next dataRange call, or null for the plain dataRange (notes §1.2,
+ * §3.6, §5 item 9). With it the service answers only the ranges of data newer than it, which is all
+ * the plan needs once every group with data has been synced: the group's new end. Sent only
+ * - in v3 (v2 has no such parameter);
+ * - once every group the last dataRange showed has had its first sync (a group not yet synced needs
+ *   its first record, the start of its backfill, which a limited answer does not give);
+ * - as the oldest of the groups' synced-through times, so that no group's newer records are left
+ *   out of the answer;
+ * - when that is under 30 days old: Tidepool found that a lastSyncTime older than about 100 days
+ *   gets wrong answers, and sends one only when its last data is under 30 days old; we do as it does.
+ */
+export const LAST_SYNC_TIME_MAX_AGE_DAYS = 30;
+
+export function lastSyncTimeFor(
+  version: CgmApiVersion,
+  through: SyncedThrough,
+  stored: DataRangeResponse | null,
+  nowMs: number,
+): number | null {
+  if (version !== "v3" || !stored) return null;
+  const times: number[] = [];
+  for (const group of DATA_GROUPS) {
+    if (stored[group] === null) continue;
+    const t = through[group];
+    if (t === null) return null;
+    times.push(t);
+  }
+  if (times.length === 0) return null;
+  const oldest = Math.min(...times);
+  return nowMs - oldest < LAST_SYNC_TIME_MAX_AGE_DAYS * MS_PER_DAY ? oldest : null;
+}
+
+/**
+ * The service's whole dataRange from the one the last sync stored and an answer limited by
+ * `lastSyncTime` (groups without newer data are null in it): a group's start stays the stored one,
+ * its end is the newer one's where there is one. The whole range is what the sync state keeps
+ * (the copy's readers, lib/sync/freshness.ts, and the plan read it).
+ */
+export function mergeDataRange(
+  stored: DataRangeResponse | null,
+  newer: DataRangeResponse,
+): DataRangeResponse {
+  if (!stored) return newer;
+  const merged = { ...stored };
+  for (const group of DATA_GROUPS) {
+    const o = stored[group];
+    const n = newer[group];
+    if (!n) continue;
+    const later = !o || (parseDateTime(n.end.systemTime) ?? 0) >= (parseDateTime(o.end.systemTime) ?? 0);
+    merged[group] = { start: o ? o.start : n.start, end: later ? n.end : (o?.end ?? n.end) };
+  }
+  return merged;
 }
 
 /** Synced up to, after the fetches succeed: each fetched group up to the end it was read to. */

@@ -39,6 +39,7 @@ describe("synced rows", () => {
         // 5.5 mmol/L × 18.0182 = 99.1001 mg/dL → 99: in range (70–180).
         metricMgdl: 99,
         consensusRange: "inRange",
+        recordId: null,
       },
       expect.objectContaining({ systemTime: new Date(Date.UTC(2026, 10, 20, 10, 5)), value: 5.7 }),
     ]);
@@ -106,13 +107,16 @@ describe("synced rows", () => {
         displayTime: c.displayTime,
         value: 104,
         unit: "mg/dL",
+        recordId: null,
       },
     ]);
   });
 
   it("a stored row turns back into exactly the record the service sent", () => {
     const egvs = [egv("2026-11-20T10:00:00", 5.6, null), egv("2026-11-20T10:05:00", 22.3, 22.3)];
-    expect(egvRows("c1", { unit: "mmol/L", rateUnit: "mmol/L/min", egvs }).map(egvOf)).toEqual(egvs);
+    expect(egvRows("c1", { unit: "mmol/L", rateUnit: "mmol/L/min", egvs }).map((r) => egvOf(r))).toEqual(
+      egvs,
+    );
     const event = {
       systemTime: "2026-11-20T10:00:00",
       displayTime: "2026-11-20T11:00:00",
@@ -123,7 +127,7 @@ describe("synced rows", () => {
       eventId: "e1",
       eventStatus: "deleted" as const,
     };
-    expect(eventRows("c1", [event]).map(eventOf)).toEqual([event]);
+    expect(eventRows("c1", [event]).map((r) => eventOf(r))).toEqual([event]);
     const cal = {
       systemTime: "2026-11-20T10:00:00",
       displayTime: "2026-11-20T11:00:00",
@@ -131,5 +135,34 @@ describe("synced rows", () => {
       unit: "mmol/L" as const,
     };
     expect(calibrationRows("c1", [cal]).map(calibrationOf)).toEqual([cal]);
+  });
+
+  it("v3 records keep their recordId beside; read in v3 mode a reading has no smoothed value and an event its text", () => {
+    const egvs = [{ ...egv("2026-11-20T10:00:00", 104, 104), recordId: "r1" }];
+    const [row] = egvRows("c1", { unit: "mg/dL", rateUnit: "mg/dL/min", egvs });
+    expect(row?.recordId).toBe("r1");
+    // A row synced in v2 (realtime 100, smoothed 104), read in v3 mode: as v3 would send it.
+    expect(row && egvOf(row, "v3")).toMatchObject({ value: 104, realtimeValue: 104, smoothedValue: null });
+    expect(row && egvOf(row, "v2")).toMatchObject({ value: 104, realtimeValue: 100, smoothedValue: 104 });
+    const cal = { systemTime: "2026-11-20T10:00:00", displayTime: "2026-11-20T11:00:00", value: 98 };
+    expect(calibrationRows("c1", [{ ...cal, unit: "mg/dL", recordId: "r2" }])[0]?.recordId).toBe("r2");
+    const note = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      eventType: "notes" as const,
+      eventSubType: null,
+      value: null,
+      unit: null,
+      eventId: "e2",
+      eventStatus: "updated" as const,
+      text: "pizza",
+    };
+    const [stored] = eventRows("c1", [note]);
+    expect(stored && eventOf(stored, "v3")).toEqual(note);
+    const carbs = { ...note, eventType: "carbs" as const, value: 40, unit: "grams" as const, text: null };
+    const [plain] = eventRows("c1", [carbs]);
+    expect(plain && eventOf(plain, "v3")).toEqual(carbs);
+    const { text: _text, ...v2Carbs } = carbs;
+    expect(plain && eventOf(plain, "v2")).toEqual(v2Carbs);
   });
 });

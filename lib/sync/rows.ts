@@ -1,11 +1,13 @@
 import type { Calibration, CgmEvent, EgvsV2Response, EgvV2 } from "@/lib/cgm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
+import type { CgmApiVersion } from "@/lib/env";
 import { type ConsensusRange, consensusRangeOf } from "@/lib/metrics/time-in-ranges";
 
 /**
- * The service's v2 records as rows of the synced tables (lib/db/schema/synced.ts), every field as
- * received. One insert may not touch the same key twice (PostgreSQL refuses "ON CONFLICT DO
+ * The service's records (the app's records, lib/cgm/app-records.ts, whichever API version was
+ * read) as rows of the synced tables (lib/db/schema/synced.ts), every field as received, with a v3
+ * record's `recordId` where the app record has no place for it (EGVs, calibrations). One insert may not touch the same key twice (PostgreSQL refuses "ON CONFLICT DO
  * UPDATE command cannot affect row a second time"), so records with the same identity are
  * collapsed here, the later one winning as it is the fresher answer. The `*Of` functions turn a
  * stored row back into the record the service sent, field for field (lib/sync/source.ts).
@@ -26,6 +28,7 @@ export interface EgvRow {
   /** `metricValueMgdl` of the reading, and its consensus range: what the daily rollup sums. */
   metricMgdl: number;
   consensusRange: ConsensusRange;
+  recordId: string | null;
 }
 
 export interface EventRow {
@@ -38,6 +41,7 @@ export interface EventRow {
   value: number | null;
   unit: CgmEvent["unit"];
   eventStatus: CgmEvent["eventStatus"];
+  text: string | null;
 }
 
 export interface CalibrationRow {
@@ -46,7 +50,13 @@ export interface CalibrationRow {
   displayTime: string;
   value: number;
   unit: Calibration["unit"];
+  recordId: string | null;
 }
+
+/** A record as read with v3, its `recordId` beside (lib/sync/v3.ts); v2 records have none. */
+export type WithRecordId<T> = T & { recordId?: string | null };
+
+export type EgvsRead = Omit<EgvsV2Response, "egvs"> & { egvs: WithRecordId<EgvV2>[] };
 
 function systemDate(systemTime: string): Date {
   const ms = parseDateTime(systemTime);
@@ -61,7 +71,7 @@ function lastByKey<T>(rows: T[], key: (row: T) => string | number): T[] {
   return [...byKey.values()];
 }
 
-export function egvRows(connectionId: string, response: EgvsV2Response): EgvRow[] {
+export function egvRows(connectionId: string, response: EgvsRead): EgvRow[] {
   return lastByKey(
     response.egvs.map((e) => {
       const metricMgdl = metricValueMgdl(e.value, response.unit, e.status);
@@ -79,6 +89,7 @@ export function egvRows(connectionId: string, response: EgvsV2Response): EgvRow[
         trendRate: e.trendRate,
         metricMgdl,
         consensusRange: consensusRangeOf(metricMgdl),
+        recordId: e.recordId ?? null,
       };
     }),
     (r) => r.systemTime.getTime(),
@@ -97,6 +108,7 @@ export function eventRows(connectionId: string, events: readonly CgmEvent[]): Ev
       value: e.value,
       unit: e.unit,
       eventStatus: e.eventStatus,
+      text: e.text ?? null,
     })),
     (r) => r.eventId,
   );
@@ -104,7 +116,7 @@ export function eventRows(connectionId: string, events: readonly CgmEvent[]): Ev
 
 export function calibrationRows(
   connectionId: string,
-  calibrations: readonly Calibration[],
+  calibrations: readonly WithRecordId<Calibration>[],
 ): CalibrationRow[] {
   return lastByKey(
     calibrations.map((c) => ({
@@ -113,25 +125,34 @@ export function calibrationRows(
       displayTime: c.displayTime,
       value: c.value,
       unit: c.unit,
+      recordId: c.recordId ?? null,
     })),
     (r) => r.systemTime.getTime(),
   );
 }
 
-export function egvOf(row: EgvRow): EgvV2 {
+/**
+ * A stored EGV as the app's EGV read with `version`. v3 has no realtime/smoothed pair: read in v3
+ * mode, a row synced in v2 answers as the service now would (lib/service-client/reshape-v3.ts
+ * `egvFromV3`: realtime = value, no smoothed value), so the copy and the service agree; a row
+ * synced in v3 was stored that way already.
+ */
+export function egvOf(row: EgvRow, version: CgmApiVersion = "v2"): EgvV2 {
+  const v3 = version === "v3";
   return {
     systemTime: formatDateTime(row.systemTime.getTime()),
     displayTime: row.displayTime,
     value: row.value,
-    realtimeValue: row.realtimeValue,
-    smoothedValue: row.smoothedValue,
+    realtimeValue: v3 ? row.value : row.realtimeValue,
+    smoothedValue: v3 ? null : row.smoothedValue,
     status: row.status,
     trend: row.trend,
     trendRate: row.trendRate,
   };
 }
 
-export function eventOf(row: EventRow): CgmEvent {
+/** A stored event as the app's event read with `version`: v3 events always carry `text`. */
+export function eventOf(row: EventRow, version: CgmApiVersion = "v2"): CgmEvent {
   return {
     systemTime: formatDateTime(row.systemTime.getTime()),
     displayTime: row.displayTime,
@@ -141,6 +162,7 @@ export function eventOf(row: EventRow): CgmEvent {
     unit: row.unit,
     eventId: row.eventId,
     eventStatus: row.eventStatus,
+    ...(version === "v3" || row.text !== null ? { text: row.text } : {}),
   };
 }
 

@@ -148,13 +148,16 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
     .orderBy(desc(t.systemTime))
     .limit(1);
   if (!newest) return null;
+  // v3 answers in mg/dL only: readings synced in v2 in mmol/L are not what the service now sends.
+  const version = configuredVersion();
+  if (version === "v3" && (newest.unit !== "mg/dL" || newest.rateUnit !== "mg/dL/min")) return null;
   const rows = await database
     .select()
     .from(t)
     .where(inWindow(t, id, w))
     .orderBy(asc(t.systemTime));
   if (rows.some((r) => r.unit !== newest.unit || r.rateUnit !== newest.rateUnit)) return null;
-  return { unit: newest.unit, rateUnit: newest.rateUnit, egvs: rows.map(egvOf) };
+  return { unit: newest.unit, rateUnit: newest.rateUnit, egvs: rows.map((r) => egvOf(r, version)) };
 }
 
 /**
@@ -227,7 +230,7 @@ const EVENTS = {
   group: "events",
   table: schema.syncedEvents,
   order: [asc(schema.syncedEvents.systemTime), asc(schema.syncedEvents.eventId)],
-  of: eventOf,
+  of: (row) => eventOf(row, configuredVersion()),
   service: (connection, w) => getEvents(connection, configuredVersion(), w),
 } satisfies RecordReader<"events", CgmEvent, typeof schema.syncedEvents>;
 

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm";
 import type { DataRangeResponse } from "@/lib/cgm";
 import { type Db, schema } from "@/lib/db";
+import type { CgmApiVersion } from "@/lib/env";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";
@@ -176,7 +177,7 @@ const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
 
 /**
  * A successful sync: releases the lease and records what it saw, for the readers of the synced
- * copy (lib/sync/source.ts): the service's dataRange, and whether events were re-read over their
+ * copy (lib/sync/source.ts): the service's dataRange, the API version it read with, and whether events were re-read over their
  * lookback in this sync. LeaseLost when the lease is another worker's by then: the success is
  * not this worker's to record (the holder's sync records its own).
  */
@@ -184,12 +185,13 @@ export async function finishSuccess(
   database: Db,
   connectionId: string,
   worker: string,
-  seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean },
+  seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean; version: CgmApiVersion },
 ): Promise<void> {
   const finished = await database
     .update(schema.syncState)
     .set({
       ...released,
+      apiVersion: seen.version,
       backfillDone: seen.backfillDone,
       dataRange: seen.range,
       ...(seen.eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}),
@@ -201,6 +203,36 @@ export async function finishSuccess(
     .where(ownLease(connectionId, worker))
     .returning({ lockedBy: schema.syncState.lockedBy });
   if (finished.length === 0) throw new LeaseLost(connectionId, worker);
+}
+
+/**
+ * The connection is synced in another API version from now on (plan.ts `throughFor`): its groups
+ * count as never synced, so each backfills in `version`, and an interrupted backfill resumes in it
+ * like a first one; the rows stay, to be overwritten. LeaseLost when the lease is another's.
+ */
+export async function startVersion(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  version: CgmApiVersion,
+): Promise<void> {
+  const started = await database
+    .update(schema.syncState)
+    .set({
+      apiVersion: version,
+      egvsThrough: null,
+      eventsThrough: null,
+      calibrationsThrough: null,
+      egvsFrom: null,
+      eventsFrom: null,
+      calibrationsFrom: null,
+      eventsCheckedAt: null,
+      backfillDone: false,
+      updatedAt: sql`now()`,
+    })
+    .where(ownLease(connectionId, worker))
+    .returning({ lockedBy: schema.syncState.lockedBy });
+  if (started.length === 0) throw new LeaseLost(connectionId, worker);
 }
 
 /** A failed sync: the error, and when to try again (`retryDelayMs` after the database's now). */

@@ -22,6 +22,7 @@ import { serviceReader } from "../support/service-reference";
  */
 
 const base = inject("baseUrl");
+const version = inject("apiVersion");
 const DAY = 86_400_000;
 let user4: DashboardSession;
 /** SandboxUser4's data straight from the service, whichever API the dashboard reads. */
@@ -161,9 +162,11 @@ describe("the record pages' last 7 days on a receiver on US time (SandboxUser4, 
   async function serviceRecords(group: "events" | "calibrations"): Promise<PageRecord[]> {
     const now = Date.now();
     const q = new URLSearchParams({ startDate: dt(now - 12 * DAY), endDate: dt(now) });
-    const res = await proxyGet(base, user4, `v2/users/self/${group}?${q}`);
+    // Through the proxy in the server's API version (v3 only serves v3 paths: records in `records`).
+    const res = await proxyGet(base, user4, `${version}/users/self/${group}?${q}`);
     expect(res.status).toBe(200);
-    return ((await res.json())[group] as PageRecord[]).sort(bySystemTime);
+    const body = await res.json();
+    return ((version === "v3" ? body.records : body[group]) as PageRecord[]).sort(bySystemTime);
   }
 
   /**
@@ -210,7 +213,8 @@ describe("the record pages' last 7 days on a receiver on US time (SandboxUser4, 
       // A record released between the dataRange and the page would move the newest: then again.
       for (let attempt = 0; attempt < 3; attempt++) {
         const end = async () =>
-          (await (await proxyGet(base, user4, "v2/users/self/dataRange")).json())[group].end as PageRecord;
+          (await (await proxyGet(base, user4, `${version}/users/self/dataRange`)).json())[group]
+            .end as PageRecord;
         const newest = await end();
         const res = await fetch(`${base}${path}`, { headers: { Cookie: user4.cookie } });
         expect(res.status).toBe(200);

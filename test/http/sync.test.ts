@@ -26,6 +26,11 @@ import { startSyncWorker, syncWorkerPass } from "../support/sync-worker-process"
  */
 
 const base = inject("baseUrl");
+/**
+ * The API version the sync reads with (CGM_API_VERSION of the run): the stored records are
+ * compared with the service's answers in that version, as the sync stored what it read.
+ */
+const version = inject("apiVersion");
 let client: Awaited<ReturnType<typeof clientUnderTest>>;
 let sync: typeof import("@/lib/sync/pass");
 let service: typeof import("@/lib/service-client/client");
@@ -142,6 +147,8 @@ const asEvent = (r: Awaited<ReturnType<typeof storedEvents>>[number]): CgmEvent 
   unit: r.unit,
   eventId: r.eventId,
   eventStatus: r.eventStatus,
+  // v3 events carry a note's text (null for the others); v2 events have no such field.
+  ...(version === "v3" ? { text: r.text } : {}),
 });
 
 const win = (startMs: number, endMs: number) => ({
@@ -176,8 +183,10 @@ describe("background sync of one patient (SandboxUser1)", () => {
 
     const [egvs, events] = outcome.groups;
     if (!egvs || !events) throw new Error("groups");
-    expect(egvs.endMs - egvs.startMs).toBe(90 * 86_400_000);
-    const fromService = (await service.getEgvs(id, "v2", win(egvs.startMs, egvs.endMs))).egvs;
+    // v2: 90 days, both ends included; v3 windows exclude their end, so (end − 90 days, end]
+    // (lib/sync/plan.ts), three windows of 30 days.
+    expect(egvs.endMs - egvs.startMs).toBe(90 * 86_400_000 - (version === "v3" ? 1000 : 0));
+    const fromService = (await service.getEgvs(id, version, win(egvs.startMs, egvs.endMs))).egvs;
     const stored = await storedEgvs(id, egvs.startMs, egvs.endMs);
     expect(stored.length).toBeGreaterThan(20_000);
     expect(stored.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
@@ -189,12 +198,14 @@ describe("background sync of one patient (SandboxUser1)", () => {
       .where(orm.eq(schema.syncedEgvs.connectionId, id))) as [{ n: number }];
     expect(n).toBe(fromService.length);
 
-    const serviceEvents = (await service.getEvents(id, "v2", win(events.startMs, events.endMs))).events;
+    const serviceEvents = (await service.getEvents(id, version, win(events.startMs, events.endMs))).events;
     const storedEv = (await storedEvents(id)).map(asEvent);
     expect(storedEv).toHaveLength(serviceEvents.length);
     const byId = (list: CgmEvent[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
     expect(byId(storedEv)).toEqual(byId(serviceEvents));
     expect(storedEv.some((e) => e.eventStatus === "deleted")).toBe(true);
+    // v3 says which events the patient edited: stored as "updated", shown as the others.
+    if (version === "v3") expect(storedEv.some((e) => e.eventStatus === "updated")).toBe(true);
 
     expect(
       await database
@@ -248,11 +259,18 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(seen).toBe(outcome.calls);
 
     const end = egvs?.endMs ?? 0;
-    const fromService = (await service.getEgvs(id, "v2", win(overlapStart, end))).egvs;
+    const fromService = (await service.getEgvs(id, version, win(overlapStart, end))).egvs;
     const after = await storedEgvs(id, overlapStart, end);
     expect(after.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
     expect(settled(after)).toEqual(settled(fromService));
     expect(after.length).toBeGreaterThan(before.length);
+    if (version === "v3") {
+      // v3 has one value per reading, the smoothed one once the service has it (notes §3.1): the
+      // overlap rewrote each reading with the service's value now (above), stored as realtime with
+      // no smoothed value, as the app reads v3 (lib/service-client/reshape-v3.ts).
+      for (const e of after) expect([e.realtimeValue, e.smoothedValue]).toEqual([e.value, null]);
+      return;
+    }
     const filledLate = after.filter(
       (e) =>
         e.smoothedValue !== null && before.find((b) => b.systemTime === e.systemTime)?.smoothedValue === null,
@@ -316,7 +334,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(outcome.groups.every((g) => g.backfill)).toBe(true);
     const after = await count();
     const egvs = outcome.groups[0];
-    const fromService = (await service.getEgvs(id, "v2", win(egvs?.startMs ?? 0, egvs?.endMs ?? 0))).egvs;
+    const fromService = (await service.getEgvs(id, version, win(egvs?.startMs ?? 0, egvs?.endMs ?? 0))).egvs;
     // The 90-day window moved on by the new readings: the oldest ones stay, none is doubled.
     expect(after.egvs).toBeGreaterThanOrEqual(before.egvs);
     expect(after.egvs).toBe(fromService.length + (await storedEgvs(id, 0, (egvs?.startMs ?? 0) - 1)).length);
@@ -365,7 +383,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     const throughMs = s.egvsThrough?.getTime() ?? 0;
     // Two windows of 30 days, the second ending one second before the third would start.
     expect(throughMs - fromMs).toBe(60 * 86_400_000 - 1000);
-    const firstTwo = (await service.getEgvs(other, "v2", win(fromMs, throughMs))).egvs;
+    const firstTwo = (await service.getEgvs(other, version, win(fromMs, throughMs))).egvs;
     expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
       firstTwo.map((e) => e.systemTime),
     );
@@ -385,7 +403,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(after).toMatchObject({ backfillDone: true, attempts: 0, nextAttemptAt: null });
     expect(after.lastSuccessAt?.getTime()).toBeGreaterThan(after.lastErrorAt?.getTime() ?? Number.NaN);
     expect(after.egvsFrom?.getTime()).toBe(fromMs);
-    const all = (await service.getEgvs(other, "v2", win(fromMs, egvs?.endMs ?? 0))).egvs;
+    const all = (await service.getEgvs(other, version, win(fromMs, egvs?.endMs ?? 0))).egvs;
     expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
       all.map((e) => e.systemTime),
     );
@@ -489,7 +507,9 @@ describe("a connection removed", () => {
     await leaseTo(id, "test");
     await storeGroup(database, id, "test", { group: "events", rows: eventRows(id, events) }, Date.now());
     const byId = (list: CgmEvent[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
-    expect(byId((await storedEvents(id)).map(asEvent))).toEqual(byId(events));
+    // Read as v3 events in v3 mode: with a text, null for these.
+    const expected = version === "v3" ? events.map((e) => ({ ...e, text: null })) : events;
+    expect(byId((await storedEvents(id)).map(asEvent))).toEqual(byId(expected));
     await client.tokens.deleteConnection(id);
   });
 
@@ -770,7 +790,7 @@ describe("two passes at once", () => {
     // Each connection's calls are one backfill's: dataRange and the windows of its groups.
     for (const o of outcomes) {
       if (o.result !== "synced") continue;
-      expect(o.calls).toBe(1 + o.groups.reduce((n, g) => n + callsFor(g, 30), 0));
+      expect(o.calls).toBe(1 + o.groups.reduce((n, g) => n + callsFor(g, 30, version), 0));
     }
     expect(dataCalls - before).toBe(a.calls + b.calls);
     // SandboxUser6 has no data: one dataRange call, nothing to fetch.
@@ -783,7 +803,7 @@ describe("two passes at once", () => {
     if (user3?.result !== "synced") throw new Error("SandboxUser3 not synced");
     const cal = user3.groups.find((g) => g.group === "calibrations");
     if (!cal) throw new Error("SandboxUser3 has calibrations");
-    const serviceCals = (await service.getCalibrations(ids[0] ?? "", "v2", win(cal.startMs, cal.endMs)))
+    const serviceCals = (await service.getCalibrations(ids[0] ?? "", version, win(cal.startMs, cal.endMs)))
       .calibrations;
     const storedCals = await database
       .select()
@@ -802,14 +822,19 @@ describe("two passes at once", () => {
     const egvs = user3.groups.find((g) => g.group === "egvs");
     if (!egvs) throw new Error("SandboxUser3 has EGVs");
     const lastDay = win(egvs.endMs - 86_400_000, egvs.endMs);
-    const response = await service.getEgvs(ids[0] ?? "", "v2", lastDay);
-    expect(response.unit).toBe("mmol/L");
+    const response = await service.getEgvs(ids[0] ?? "", version, lastDay);
+    // v3 sends mg/dL only, whatever the account's unit (notes §3.1).
+    const units =
+      version === "v3"
+        ? { unit: "mg/dL", rateUnit: "mg/dL/min" }
+        : { unit: "mmol/L", rateUnit: "mmol/L/min" };
+    expect(response.unit).toBe(units.unit);
     expect(await storedEgvs(ids[0] ?? "", egvs.endMs - 86_400_000, egvs.endMs)).toEqual(response.egvs);
-    const [units] = await database
+    const stored = await database
       .selectDistinct({ unit: schema.syncedEgvs.unit, rateUnit: schema.syncedEgvs.rateUnit })
       .from(schema.syncedEgvs)
       .where(orm.eq(schema.syncedEgvs.connectionId, ids[0] ?? ""));
-    expect(units).toEqual({ unit: "mmol/L", rateUnit: "mmol/L/min" });
+    expect(stored).toEqual([units]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
 import type { CgmEvent, DataRangeResponse, EgvV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
+import type { CgmApiVersion } from "../../env";
 import type { ConsensusRange } from "../../metrics/time-in-ranges";
 import { cgmConnections } from "./client";
 
@@ -40,7 +41,13 @@ const egvConnectionId = () => text("connection_id").notNull();
 const systemTime = () => timestamp("system_time", { withTimezone: true }).notNull();
 const syncedAt = () => timestamp("synced_at", { withTimezone: true }).notNull().defaultNow();
 
-/** v2 EGVs: `value` follows `smoothedValue` once the service has one, so both are rewritten on every overlap pass. */
+/**
+ * EGVs: `value` follows `smoothedValue` once the service has one (v2), so both are rewritten on
+ * every overlap pass. Keyed by (connection, systemTime), whichever API version synced them: v2
+ * EGVs have no identity of their own, and a v3 EGV's `recordId` is kept beside (`recordId`), so a
+ * deployment switching from v2 to v3 overwrites the reading it already holds at that systemTime
+ * instead of adding a second one (docs/sync-v3.md).
+ */
 export const syncedEgvs = pgTable(
   "synced_egvs",
   {
@@ -63,15 +70,19 @@ export const syncedEgvs = pgTable(
      */
     metricMgdl: doublePrecision("metric_mgdl").notNull(),
     consensusRange: text("consensus_range").$type<ConsensusRange>().notNull(),
+    /** The service's v3 `recordId`; null for a reading only ever synced in v2. */
+    recordId: text("record_id"),
     syncedAt: syncedAt(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.systemTime] })],
 );
 
 /**
- * v2 events by `eventId`, which the service keeps when an event changes status. A deleted event
- * stays as a row with eventStatus "deleted" (readers keep only "created"): the row records that
- * the deletion was seen, and a status change is then one update of the same row.
+ * Events by `eventId` (v2), which is v3's `recordId` (service-v3-notes.md §3.3), so both
+ * versions write the same row; the service keeps it when an event changes status. A deleted event
+ * stays as a row with eventStatus "deleted" (readers leave those out; v3's "updated" is shown as
+ * "created" is): the row records that the deletion was seen, and a status change or an edit is
+ * then one update of the same row.
  */
 export const syncedEvents = pgTable(
   "synced_events",
@@ -85,6 +96,8 @@ export const syncedEvents = pgTable(
     value: doublePrecision("value"),
     unit: text("unit").$type<CgmEvent["unit"]>(),
     eventStatus: text("event_status").$type<CgmEvent["eventStatus"]>().notNull(),
+    /** A v3 notes event's text (lib/cgm/app-records.ts); null otherwise. */
+    text: text("text"),
     syncedAt: syncedAt(),
   },
   (t) => [
@@ -101,6 +114,8 @@ export const syncedCalibrations = pgTable(
     displayTime: text("display_time").notNull(),
     value: doublePrecision("value").notNull(),
     unit: text("unit").$type<GlucoseUnit>().notNull(),
+    /** The service's v3 `recordId`; null for a calibration only ever synced in v2 (as EGVs). */
+    recordId: text("record_id"),
     syncedAt: syncedAt(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.systemTime] })],
@@ -148,6 +163,12 @@ export const syncState = pgTable(
     dataRange: jsonb("data_range").$type<DataRangeResponse>(),
     /** When events were last re-read back over SYNC_EVENTS_RECHECK_HOURS (lib/sync/plan.ts). */
     eventsCheckedAt: timestamp("events_checked_at", { withTimezone: true }),
+    /**
+     * The API version (CGM_API_VERSION) the last successful sync read with; null: before versions
+     * were recorded, which was v2. A sync in another version backfills again (lib/sync/plan.ts
+     * `throughFor`), so every stored record is what that version sends.
+     */
+    apiVersion: text("api_version").$type<CgmApiVersion>(),
     /** Every data group with records has had its first (backfill) sync. */
     backfillDone: boolean("backfill_done").notNull().default(false),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
