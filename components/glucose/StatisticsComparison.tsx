@@ -1,6 +1,7 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OurSummary, ServiceSummary } from "@/lib/dashboard/overview-model";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
+import { percentText } from "@/lib/metrics/goals";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { formatMgdlIn, formatPercent } from "@/lib/trace";
 import { judgeBands } from "@/lib/trace/goal-text";
@@ -37,7 +38,7 @@ export function StatisticsComparison({
   const judged = tir ? judgeBands(TARGET_PRESETS.standard, tir, ours.cv, unit, 1) : null;
   const decimals = judged?.decimals ?? 1;
   const share = (v: number | null | undefined) =>
-    v === null || v === undefined ? dash : `${v.toFixed(decimals)}%`;
+    v === null || v === undefined ? dash : percentText(v, decimals);
   const above180 = judged?.goals.find((g) => g.metric === "timeAbove180")?.valueText ?? dash;
   const valueDigits = unit === "mg/dL" ? 0 : 1;
   const rows: Array<[string, string, string]> = [

@@ -1,5 +1,6 @@
 import type { CgmAlert, CgmAlertName } from "@/lib/cgm/app-records";
 import { parseDateTime } from "@/lib/cgm/datetime";
+import { ALERT_LABELS } from "./devices";
 
 /**
  * API v3's alerts (service-v3-notes §3.5) as a patient reads them. The service sends one record per
@@ -30,18 +31,13 @@ export interface AlertSounding {
   snoozed: boolean;
 }
 
+// The settings' names (lib/records/devices.ts), with the words a sounding alert goes by.
 const SOUNDED_LABELS: Record<CgmAlertName, string> = {
-  urgentLow: "Urgent low",
+  ...ALERT_LABELS,
   // G4/G5's name for the 55 mg/dL alarm.
   fixedLow: "Urgent low",
-  urgentLowSoon: "Urgent low soon",
-  low: "Low",
-  high: "High",
   rise: "Rising fast",
   fall: "Falling fast",
-  outOfRange: "Signal loss",
-  noReadings: "No readings",
-  unknown: "Other alert",
 };
 
 /** The alert that sounded, in words: "Urgent low", "Rising fast", "Signal loss". */

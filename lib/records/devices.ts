@@ -59,7 +59,7 @@ export function scheduleHoursText(startTime: string, endTime: string): string {
   return w.endSecond < w.startSecond ? `${text} (overnight)` : text;
 }
 
-const ALERT_LABELS: Record<CgmAlertName, string> = {
+export const ALERT_LABELS: Record<CgmAlertName, string> = {
   fixedLow: "Urgent low (fixed)",
   // API v3: the urgent low alert and its forecast, and no readings.
   urgentLow: "Urgent low",
