@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { openDashboard } from "./patient";
+import { openDashboard, serviceDataRange } from "./patient";
 
 /**
  * WCAG 2.2 AA in the browser: axe-core (the rules tagged for 2.0, 2.1 and 2.2 at levels A and AA)
@@ -74,7 +74,7 @@ test("the demo clinic, and a patient on the clinic page (403)", async ({ page })
 test("the dashboard over 24 hours and 14 days, its tables open (mmol/L, calibrations, events)", async ({
   page,
 }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   await expect(page.getByTestId("glucose-trace").locator(".recharts-surface")).toBeVisible();
   await expectNoViolations(page, "the dashboard, 24 h");
   await page.goto("/dashboard?range=14d");
@@ -97,7 +97,7 @@ test("the overview with an unmet goal said first, and the daily view's goals (Sa
 });
 
 test("the events, calibrations, devices and alerts pages", async ({ page }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   await page.goto("/dashboard/events?deleted=show");
   await expect(page.getByRole("table", { name: /deleted entries included/ })).toBeVisible();
   await expectNoViolations(page, "the events page, deleted entries shown");
@@ -114,7 +114,7 @@ test("the events, calibrations, devices and alerts pages", async ({ page }) => {
 });
 
 test("the export page: a period, and a mistake in the days", async ({ page }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   await page.goto("/reports/export");
   await expect(page.getByRole("link", { name: /^Download the export/ })).toBeVisible();
   await expectNoViolations(page, "the export page");
@@ -128,10 +128,7 @@ test("the comparison of two periods, and its earlier-period-empty state", async 
   await page.goto("/reports/compare");
   await expect(page.getByTestId("comparison-table")).toBeVisible();
   await expectNoViolations(page, "the comparison page");
-  const start = await page.evaluate(
-    async () =>
-      (await (await fetch("/api/cgm/v2/users/self/dataRange")).json()).egvs.start.systemTime as string,
-  );
+  const start = (await serviceDataRange("SandboxUser2")).egvs!.start.systemTime;
   await page.goto(`/reports/compare?startDate=${start.slice(0, 10)}&endDate=${start.slice(0, 10)}`);
   await expect(page.getByTestId("period-empty")).toBeVisible();
   await expectNoViolations(page, "the comparison page, earlier period empty");
@@ -178,7 +175,7 @@ test.describe("at a phone's width (390 px)", () => {
   });
 
   test("the statistics by time of day fit the width and pass (mmol/L)", async ({ page }) => {
-    await openDashboard(page, "SandboxUser3");
+    await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
     await page.goto("/reports/statistics");
     await expect(page.getByTestId("window-result")).not.toHaveCount(0);
     await expectNoViolations(page, "the statistics page at 390 px");
@@ -197,7 +194,7 @@ test.describe("at a phone's width (390 px)", () => {
   });
 
   test("the comparison page fits the width and passes", async ({ page }) => {
-    await openDashboard(page, "SandboxUser3");
+    await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
     await page.goto("/reports/compare");
     await expect(page.getByTestId("block-chart")).toBeVisible();
     await expectNoViolations(page, "the comparison page at 390 px");
@@ -286,7 +283,7 @@ test("the keyboard: Tab from the top reaches the periods and the Unit setting, e
 
 test.describe("the AGP report", () => {
   test("light, with its table open, and for the pregnancy targets (mmol/L)", async ({ page }) => {
-    await openDashboard(page, "SandboxUser3");
+    await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
     await page.goto("/reports");
     await expect(page.getByTestId("agp-report")).toBeVisible();
     await page.getByText("The profile as a table (every hour)").click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openDashboard } from "./patient";
+import { openDashboard, serviceDataRange } from "./patient";
 
 /**
  * The comparison of two periods in a real browser: the table shows what the comparison API
@@ -126,10 +126,7 @@ test("a recent period at the start of the data: the earlier period is empty and 
   page,
 }) => {
   await openDashboard(page, "SandboxUser1");
-  const start = await page.evaluate(
-    async () =>
-      (await (await fetch("/api/cgm/v2/users/self/dataRange")).json()).egvs.start.systemTime as string,
-  );
+  const start = (await serviceDataRange("SandboxUser1")).egvs!.start.systemTime;
   const day = start.slice(0, 10);
   await page.goto(`/reports/compare?startDate=${day}&endDate=${day}`);
   await expect(page.getByTestId("period-empty")).toHaveText(/earlier period holds no readings/);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { dashboardApp, developer } from "../test/support/dashboard-client";
 import { revokeAppAs } from "../test/support/sandbox-client";
+import { apiVersion } from "./patient";
 import { signInThroughSandbox } from "./sign-in";
 
 /**
@@ -34,7 +35,10 @@ test("a patient signs in, lands on the dashboard with the latest glucose, and no
   await expect(latest.getByRole("img")).toHaveAccessibleName(/rising|falling|steady|trend|rate/);
 
   // The browser's own calls go through the proxy with the session cookie only.
-  const status = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).status);
+  const status = await page.evaluate(
+    async (v) => (await fetch(`/api/cgm/${v}/users/self/dataRange`)).status,
+    apiVersion(),
+  );
   expect(status).toBe(200);
 
   // Access tokens expire mid-session: the next page view refreshes on the server, unseen.
@@ -94,6 +98,9 @@ test("signing out ends the session", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Sign in with your CGM account" })).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/$/);
-  const status = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).status);
+  const status = await page.evaluate(
+    async (v) => (await fetch(`/api/cgm/${v}/users/self/dataRange`)).status,
+    apiVersion(),
+  );
   expect(status).toBe(401);
 });

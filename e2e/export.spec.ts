@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { EXPORT_FILES } from "../lib/reports/export";
-import { openDashboard } from "./patient";
+import { apiVersion, openDashboard } from "./patient";
 
 /**
  * The export page in a real browser: the download is a zip named for its period that holds the
@@ -26,7 +26,7 @@ async function downloadExport(page: Page) {
 test("SandboxUser3 downloads the last 14 days, then their own days, as a zip of the four files", async ({
   page,
 }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   await page.goto("/reports/export");
   await expect(page.getByRole("heading", { level: 1, name: "Export your data" })).toBeVisible();
   await expect(page.getByRole("link", { name: "14 days" })).toHaveAttribute("aria-current", "true");
@@ -35,7 +35,14 @@ test("SandboxUser3 downloads the last 14 days, then their own days, as a zip of 
   const last14 = await downloadExport(page);
   expect(Object.keys(last14.files)).toEqual([...EXPORT_FILES]);
   expect(last14.files["egvs.csv"]).toMatch(/^systemTime,displayTime,value,unit,/);
-  expect(last14.files["methods.txt"]).toContain("Data unit: mmol/L");
+  // The files hold the records as the service sent them: mmol/L from API v2 for this account, mg/dL
+  // from v3 (its only unit), whatever unit the patient reads on screen.
+  if (apiVersion() === "v2") {
+    expect(last14.files["methods.txt"]).toContain("Data unit: mmol/L");
+  } else {
+    expect(last14.files["methods.txt"]).toContain("Data unit: mg/dL");
+    expect(last14.files["methods.txt"]).toContain("read with its API v3, in the columns of its v2 records");
+  }
   expect(last14.files["methods.txt"]).toContain("the 14 days up to the newest record");
 
   await page.getByLabel("First day").fill("2026-10-01");

@@ -1,14 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
+import { convertGlucose, roundForUnit } from "../lib/cgm/units";
+import { scheduleName } from "../lib/records/devices";
 import { dashboardApp, developer } from "../test/support/dashboard-client";
 import { expectNoViolations } from "./axe";
 import {
+  apiVersion,
+  chooseUnit,
   openDashboard,
   type RawCalibration,
   type RawEvent,
   rawRecords,
+  type SandboxUsername,
   type StatisticsV2,
   serviceCell,
+  serviceDataRange,
+  serviceJson,
   serviceStatistics,
+  statisticsCell,
+  type Unit,
   xTicks,
   yTicks,
 } from "./patient";
@@ -18,24 +27,31 @@ import {
  * browser context, so its own sign-in and its own patient account): what is distinctive about each
  * user's screen, the unit switch, the stale-data warning, the trace's period and markers, and the
  * events page. Wherever the sandbox's live data decides what the screen must say, the test asks
- * the service through the dashboard's proxy and compares.
+ * the service and compares. The suite runs with the dashboard reading API v3 (the default) or v2
+ * (CGM_API_VERSION=v2); v3 has no statistics, so there the dashboard's own risk and statistics are
+ * held to what the service's v2 statistics answer for the same readings.
  */
 
 const MGDL_TICKS = ["40", "54", "70", "180", "250", "400"];
 const MMOLL_TICKS = ["2.2", "3.0", "3.9", "10.0", "13.9", "22.2"];
 const RISK_LABELS = { minimal: "Minimal", low: "Low", moderate: "Moderate", high: "High" } as const;
 const grams = (e: RawEvent) => `${e.value} ${e.value === 1 ? "gram" : "grams"}`;
+/** A calibration as the page shows it in mmol/L: v2 sends this account's in mmol/L, v3 in mg/dL. */
+const inMmoll = (c: RawCalibration) =>
+  `${roundForUnit(convertGlucose(c.value, c.unit, "mmol/L"), "mmol/L").toFixed(1)} mmol/L`;
 
 /**
  * The risk badge says what the service's own v2 statistics say for the window the page
- * summarizes. The window ends at the newest reading; should one arrive between the page's render
- * and the test's request, the "Readings" cell (the service's nValues) tells, and the page reloads.
+ * summarizes (with API v3 the dashboard computes it by the same method: the same category). The
+ * window ends at the newest reading; should one arrive between the page's render and the test's
+ * request, the "Readings" cell (the service's nValues, or with v3 the dashboard's count) tells,
+ * and the page reloads.
  */
-async function expectRiskOfService(page: Page, unit: "mg/dL" | "mmol/L"): Promise<StatisticsV2> {
+async function expectRiskOfService(page: Page, username: SandboxUsername, unit: Unit): Promise<StatisticsV2> {
   let stats: StatisticsV2 | undefined;
   await expect(async () => {
-    stats = await serviceStatistics(page, unit);
-    const shown = (await serviceCell(page, /^Readings/).textContent())?.trim();
+    stats = await serviceStatistics(username, unit);
+    const shown = (await statisticsCell(page, /^Readings/).textContent())?.trim();
     if (shown !== String(stats.nValues)) await page.reload();
     expect(shown, "the page and the test asked the service for the same window").toBe(String(stats.nValues));
   }).toPass({ timeout: 30_000 });
@@ -68,7 +84,7 @@ test.describe("each sandbox user's distinctive screen", () => {
       "70–180 mg/dL",
     );
     await expect(page.getByTestId("empty-state")).toHaveCount(0);
-    const stats = await expectRiskOfService(page, "mg/dL");
+    const stats = await expectRiskOfService(page, "SandboxUser1", "mg/dL");
     // A sensor worn all the time: the service has enough data for a category.
     expect(stats.hypoglycemiaRisk).not.toBeNull();
   });
@@ -77,14 +93,17 @@ test.describe("each sandbox user's distinctive screen", () => {
     page,
   }) => {
     await openDashboard(page, "SandboxUser2");
-    const stats = await expectRiskOfService(page, "mg/dL");
+    const stats = await expectRiskOfService(page, "SandboxUser2", "mg/dL");
     // The user exists to show frequent overnight lows (README): the service must see them.
     expect(["moderate", "high"]).toContain(stats.hypoglycemiaRisk);
+    const day = await newestReadingDay("SandboxUser2");
     await expect(page.getByRole("region", { name: "Hypoglycemia risk" })).toContainText(
-      `From the glucose service's statistics over the 14 days to ${await newestReadingDay(page)}.`,
+      apiVersion() === "v2"
+        ? `From the glucose service's statistics over the 14 days to ${day}.`
+        : `Computed by this dashboard over the 14 days to ${day}, with the glucose service's own method (its API v3 gives no statistics`,
     );
-    // The lows show in the time in range, and in the service's own count of them.
-    await expect(serviceCell(page, /^Below 54 mg\/dL/)).not.toHaveText("0.0%");
+    // The lows show in the time in range, and in the service's own count of them (v3: ours alone).
+    await expect(statisticsCell(page, /^Below 54 mg\/dL/)).not.toHaveText("0.0%");
     // The dashboard's own shares are rounded together, as in the time in range panel: the four
     // bands sum to 100% with one number of decimals.
     const ours = async (measure: RegExp) =>
@@ -109,13 +128,19 @@ test.describe("each sandbox user's distinctive screen", () => {
     // A table comparing two sources shows a decimal in both columns, so rounding never sets our
     // share a whole point apart from the service's same number.
     expect(decimals.has(0), shown.join(", ")).toBe(false);
-    await expect(serviceCell(page, /^Below 54 mg\/dL/)).toHaveText(/^\d+\.\d+%$/);
+    if (apiVersion() === "v2") {
+      await expect(serviceCell(page, /^Below 54 mg\/dL/)).toHaveText(/^\d+\.\d+%$/);
+    } else {
+      // No column of the service's: the table says why.
+      await expect(page.getByRole("columnheader", { name: "Glucose service" })).toHaveCount(0);
+      await expect(page.getByTestId("statistics-by-dashboard")).toContainText("(API v3) gives no statistics");
+    }
   });
 
   test("SandboxUser3: every value in mmol/L with a decimal, and the fingerstick calibrations listed", async ({
     page,
   }) => {
-    await openDashboard(page, "SandboxUser3");
+    await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
     await expect(page.getByTestId("latest-value")).toHaveText(/^\d{1,2}\.\d$/);
     await expect(page.getByTestId("latest-glucose")).toContainText("mmol/L");
     await expect(page.getByTestId("latest-trend")).not.toContainText("mg/dL");
@@ -129,15 +154,15 @@ test.describe("each sandbox user's distinctive screen", () => {
     const stats = page.getByTestId("statistics-comparison");
     await expect(stats).toContainText("In range 3.9–10.0 mmol/L");
     await expect(stats).not.toContainText("mg/dL");
-    await expect(serviceCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(statisticsCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
     await expect(page.getByLabel("Target low (mmol/L)")).toHaveValue("3.9");
-    await expectRiskOfService(page, "mmol/L");
+    await expectRiskOfService(page, "SandboxUser3", "mmol/L");
 
     // The calibrations page: what the service holds for the 14 receiver days up to the latest calibration.
     await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Calibrations" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Calibrations" })).toBeVisible();
     await expect(page.getByText(/^Devices? in this period: .*G5/)).toBeVisible();
-    const raw = await rawRecords<RawCalibration>(page, "calibrations", 14, "own");
+    const raw = await rawRecords<RawCalibration>("SandboxUser3", "calibrations", 14, "own");
     // About two a day, plus two at each sensor start.
     expect(raw.length).toBeGreaterThanOrEqual(20);
     const table = page.getByRole("table", { name: /calibrations, newest first/ });
@@ -146,15 +171,15 @@ test.describe("each sandbox user's distinctive screen", () => {
     expect(values).toHaveLength(raw.length);
     for (const v of values) expect(v).toMatch(/^\d{1,2}\.\d mmol\/L$/);
     const newest = raw.reduce((a, b) => (a.systemTime > b.systemTime ? a : b));
-    expect(newest.unit).toBe("mmol/L");
-    expect(values[0]).toBe(`${newest.value.toFixed(1)} mmol/L`);
+    expect(newest.unit).toBe(apiVersion() === "v2" ? "mmol/L" : "mg/dL");
+    expect(values[0]).toBe(inMmoll(newest));
   });
 
   test("SandboxUser5: no risk category, and the text says why, with the minimum-data rule of spec 2.6", async ({
     page,
   }) => {
     await openDashboard(page, "SandboxUser5");
-    const stats = await expectRiskOfService(page, "mg/dL");
+    const stats = await expectRiskOfService(page, "SandboxUser5", "mg/dL");
     expect(stats.hypoglycemiaRisk).toBeNull();
     const risk = page.getByTestId("hypo-risk");
     await expect(risk).toContainText("Not enough sensor data to estimate the risk.");
@@ -177,8 +202,7 @@ test.describe("each sandbox user's distinctive screen", () => {
     }
     await expect(page.locator(".recharts-wrapper, svg.recharts-surface")).toHaveCount(0);
     // The service indeed holds nothing for this user.
-    const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
-    expect(range).toEqual({ calibrations: null, egvs: null, events: null });
+    expect(await serviceDataRange("SandboxUser6")).toEqual({ calibrations: null, egvs: null, events: null });
   });
 });
 
@@ -186,6 +210,16 @@ test("the unit switch: mg/dL to mmol/L for every number on the page, remembered 
   page,
 }) => {
   await openDashboard(page, "SandboxUser1");
+  // With API v3 the account is the same at every sign-in: a unit left over by a failure here would
+  // fail the later tests of SandboxUser1 too.
+  try {
+    await switchUnits(page);
+  } finally {
+    await chooseUnit(page, "auto");
+  }
+});
+
+async function switchUnits(page: Page) {
   const value = page.getByTestId("latest-value");
   const at = page.getByTestId("latest-age");
   await expect(value).toHaveText(/^\d{2,3}$/);
@@ -216,7 +250,7 @@ test("the unit switch: mg/dL to mmol/L for every number on the page, remembered 
     }
     await expect(tir).not.toContainText("mg/dL");
     await expect(page.getByTestId("statistics-comparison")).not.toContainText("mg/dL");
-    await expect(serviceCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
+    await expect(statisticsCell(page, "Mean glucose (mmol/L)")).toHaveText(/^\d{1,2}\.\d$/);
     await expect(page.getByLabel("Target low (mmol/L)")).toHaveValue("3.9");
     await expect(page.getByLabel("Target high (mmol/L)")).toHaveValue("10");
     await expect(unit).toHaveValue("mmol/L");
@@ -242,7 +276,7 @@ test("the unit switch: mg/dL to mmol/L for every number on the page, remembered 
   for (const t of await yTicks(page)) expect(MGDL_TICKS).toContain(t);
   await expect(page.getByLabel("Target low (mg/dL)")).toHaveValue("70");
   await expect(unit).toHaveValue("auto");
-});
+}
 
 test.describe("the stale-data warning", () => {
   const dataDir = () => process.env.E2E_DATA_DIR ?? "";
@@ -311,7 +345,7 @@ test.describe("the stale-data warning", () => {
     // the page's first poll), and the page would rightly fetch and show it. This test is about none
     // arriving, so every dataRange poll is told that the newest EGV is the oldest one, which is
     // never newer than the reading the page shows.
-    await page.route("**/api/cgm/v2/users/self/dataRange", async (route) => {
+    await page.route(`**/api/cgm/${apiVersion()}/users/self/dataRange`, async (route) => {
       const range = await (await route.fetch()).json();
       if (range.egvs) range.egvs.end = range.egvs.start;
       await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(range) });
@@ -346,17 +380,17 @@ test.describe("the stale-data warning", () => {
  * The day of the service's newest reading on the receiver's clock ("Wed 25 Nov"), as the cards
  * name the end of their period, computed here independently of the page's code.
  */
-async function newestReadingDay(page: Page): Promise<string> {
-  const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
-  const wall = new Date(Date.parse(`${range.egvs.end.displayTime.slice(0, 19)}Z`));
+async function newestReadingDay(username: SandboxUsername): Promise<string> {
+  const range = await serviceDataRange(username);
+  const wall = new Date(Date.parse(`${range.egvs!.end.displayTime.slice(0, 19)}Z`));
   const part = (o: Intl.DateTimeFormatOptions) => wall.toLocaleDateString("en-GB", { ...o, timeZone: "UTC" });
   return `${part({ weekday: "short" })} ${part({ day: "numeric" })} ${part({ month: "short" })}`;
 }
 
 /** Minutes since the service's newest reading, by the test's clock. */
-async function newestAgeMinutes(page: Page): Promise<number> {
-  const range = await page.evaluate(async () => (await fetch("/api/cgm/v2/users/self/dataRange")).json());
-  return (Date.now() - Date.parse(`${range.egvs.end.systemTime}Z`)) / 60_000;
+async function newestAgeMinutes(username: SandboxUsername): Promise<number> {
+  const range = await serviceDataRange(username);
+  return (Date.now() - Date.parse(`${range.egvs!.end.systemTime}Z`)) / 60_000;
 }
 
 /** A current reading: the value large, in the page's normal text colour, with its trend arrow. */
@@ -395,21 +429,21 @@ test("SandboxUser5, who wears a sensor about 3 days in 10: an old reading cannot
   try {
     // Most days the newest reading is days old. On a day the sensor is on, the service is made to
     // release nothing of the last hour, as if it had come off then.
-    if ((await newestAgeMinutes(page)) <= 16) {
+    if ((await newestAgeMinutes("SandboxUser5")) <= 16) {
       await app.faults({ releaseDelayMinutes: 60 });
       await page.reload();
     }
-    const minutes = await newestAgeMinutes(page);
+    const minutes = await newestAgeMinutes("SandboxUser5");
     const days = Math.floor(minutes / 1440);
     const age = days >= 1 ? new RegExp(`(${days}|${days + 1}) days?`) : /\d+ h( \d+ min)?/;
     await expectStaleLook(page, age);
     await expect(page.getByTestId("stale-warning")).toBeVisible();
     // The cards name the period they summarize: the 14 days to the newest reading, not "the last 14".
-    const day = await newestReadingDay(page);
+    const day = await newestReadingDay("SandboxUser5");
     await expect(page.getByRole("heading", { name: `Time in ranges, 14 days to ${day}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: `Statistics, 14 days to ${day}` })).toBeVisible();
     await expect(page.getByRole("region", { name: "Hypoglycemia risk" })).toContainText(
-      `over the 14 days to ${day}.`,
+      `over the 14 days to ${day}`,
     );
     await expect(page.locator("body")).not.toContainText(/last 14 days/i);
     // Greyed, still readable: the contrast rules hold.
@@ -422,7 +456,7 @@ test("SandboxUser5, who wears a sensor about 3 days in 10: an old reading cannot
 test("the range picker: 14 days draws the 14-day trace, with its events and calibrations as tooltips and as a table", async ({
   page,
 }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   const caption = page.getByTestId("trace-caption");
   await expect(caption).toHaveText(/^Last 24 h: \d+ readings up to/);
   const readings24h = Number((await caption.textContent())?.match(/: (\d+) readings/)?.[1]);
@@ -441,14 +475,17 @@ test("the range picker: 14 days draws the 14-day trace, with its events and cali
   // The markers are the service's events (deleted ones left out) and calibrations in the window.
   const markers = page.getByTestId("markers-table");
   const diamonds = page.getByTestId("glucose-trace").locator(".trace-calibrations .recharts-scatter-symbol");
-  const eventMarks = page.getByTestId("event-strip").locator(".recharts-scatter-symbol");
+  // With API v3 the strip has a row of alerts too, which are not events.
+  const eventMarks = page
+    .getByTestId("event-strip")
+    .locator(".recharts-scatter:not(.trace-alerts) .recharts-scatter-symbol");
   let raw: { events: RawEvent[]; calibrations: RawCalibration[] } = { events: [], calibrations: [] };
   await expect(async () => {
     raw = {
-      events: (await rawRecords<RawEvent>(page, "events", 14, "egvs")).filter(
-        (e) => e.eventStatus === "created",
+      events: (await rawRecords<RawEvent>("SandboxUser3", "events", 14, "egvs")).filter(
+        (e) => e.eventStatus !== "deleted",
       ),
-      calibrations: await rawRecords<RawCalibration>(page, "calibrations", 14, "egvs"),
+      calibrations: await rawRecords<RawCalibration>("SandboxUser3", "calibrations", 14, "egvs"),
     };
     const drawn = [await diamonds.count(), await eventMarks.count()];
     if (drawn[0] !== raw.calibrations.length || drawn[1] !== raw.events.length) await page.reload();
@@ -457,18 +494,23 @@ test("the range picker: 14 days draws the 14-day trace, with its events and cali
   expect(raw.calibrations.length).toBeGreaterThanOrEqual(20);
   expect(raw.events.length).toBeGreaterThan(0);
 
-  await markers.getByText("The trace's events and calibrations as a table").click();
-  const table = markers.getByRole("table", { name: "Events and calibrations on the trace, newest first" });
+  // With API v3 the alerts that sounded are in the table too.
+  const andAlerts = apiVersion() === "v3" ? ", calibrations and alerts" : " and calibrations";
+  await markers.getByText(`The trace's events${andAlerts} as a table`).click();
+  const table = markers.getByRole("table", {
+    name: `Events${andAlerts} on the trace, newest first`,
+  });
   await expect(table).toBeVisible();
   const rows = table.locator("tbody tr");
-  await expect(rows).toHaveCount(raw.events.length + raw.calibrations.length);
+  const entries = await rows.locator("td:nth-child(2)").allTextContents();
+  expect(entries.filter((e) => !/ alert\b/.test(e))).toHaveLength(
+    raw.events.length + raw.calibrations.length,
+  );
   const calibrationValues = await rows
     .filter({ has: page.getByRole("cell", { name: "Calibration", exact: true }) })
     .locator("td:nth-child(3)")
     .allTextContents();
-  expect(calibrationValues.sort()).toEqual(
-    raw.calibrations.map((c) => `${c.value.toFixed(1)} mmol/L`).sort(),
-  );
+  expect(calibrationValues.sort()).toEqual(raw.calibrations.map(inMmoll).sort());
   const carbs = raw.events.filter((e) => e.eventType === "carbs");
   expect(carbs.length).toBeGreaterThan(0);
   const carbValues = await rows
@@ -493,7 +535,7 @@ test("the range picker: 14 days draws the 14-day trace, with its events and cali
     named = ((await traceTooltip.textContent()) ?? "").match(/Calibration: [^ ]+ mmol\/L/)?.[0] ?? "";
   }
   expect(named).toMatch(/^Calibration: \d{1,2}\.\d mmol\/L$/);
-  expect(raw.calibrations.map((c) => `Calibration: ${c.value.toFixed(1)} mmol/L`)).toContain(named);
+  expect(raw.calibrations.map((c) => `Calibration: ${inMmoll(c)}`)).toContain(named);
 });
 
 test("the events page: the type filter lists only carbs, and deleted v2 events stay hidden until asked for", async ({
@@ -506,8 +548,8 @@ test("the events page: the type filter lists only carbs, and deleted v2 events s
   await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" }).click();
   await expect(page).toHaveURL(/\/dashboard\/events\?days=90$/);
 
-  const raw = await rawRecords<RawEvent>(page, "events", 90, "own");
-  const created = raw.filter((e) => e.eventStatus === "created");
+  const raw = await rawRecords<RawEvent>("SandboxUser2", "events", 90, "own");
+  const created = raw.filter((e) => e.eventStatus !== "deleted");
   const deleted = raw.filter((e) => e.eventStatus === "deleted");
   expect(deleted.length).toBeGreaterThan(0);
   const table = page.getByRole("table", { name: /newest first/ });
@@ -541,28 +583,59 @@ test("the events page: the type filter lists only carbs, and deleted v2 events s
   }
 });
 
-test("SandboxUser4's devices page lists each v1 device's alert settings as the service reports them", async ({
+test("SandboxUser4's devices page lists each device's alert settings as the service reports them", async ({
   page,
 }) => {
   await openDashboard(page, "SandboxUser4");
-  // The service's v1 devices for the page's window: the 30 receiver days up to the newest reading,
-  // as the comparison API resolves "the last 30 days" (and answers its exact bounds).
-  const devices = await page.evaluate(async () => {
-    const { recent } = (await (await fetch("/api/reports/compare?days=30")).json()).comparison;
-    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
-    const body = await (await fetch(`/api/cgm/v1/users/self/devices?${query}`)).json();
-    return body.devices as Array<{ model: string; alertSettings: Array<{ alertName: string }> | null }>;
-  });
-  expect(devices.length).toBeGreaterThan(0);
+  // The page's window: the 30 receiver days up to the newest reading, as the comparison API
+  // resolves "the last 30 days" (and answers its exact bounds).
+  const { recent } = await page.evaluate(
+    async () => (await (await fetch("/api/reports/compare?days=30")).json()).comparison,
+  );
   await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Devices" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Devices" })).toBeVisible();
-  const v1Tables = page.getByRole("table", { name: /\(v1\)$/ });
-  const withSettings = devices.filter((d) => (d.alertSettings?.length ?? 0) > 0);
-  await expect(v1Tables).toHaveCount(withSettings.length);
-  for (const [i, device] of withSettings.entries()) {
-    const table = v1Tables.nth(i);
-    await expect(table.locator("tbody tr")).toHaveCount(device.alertSettings!.length);
-    // v1 alerts carry a delay, which the table shows in its own column.
-    await expect(table.getByRole("columnheader", { name: "Delay" })).toBeVisible();
+  if (apiVersion() === "v2") {
+    // With API v2 the older interface's (v1) devices are listed too, each alert with its delay.
+    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
+    const { devices } = await serviceJson<{
+      devices: Array<{ model: string; alertSettings: Array<{ alertName: string }> | null }>;
+    }>("SandboxUser4", `v1/users/self/devices?${query}`);
+    expect(devices.length).toBeGreaterThan(0);
+    const v1Tables = page.getByRole("table", { name: /\(v1\)$/ });
+    const withSettings = devices.filter((d) => (d.alertSettings?.length ?? 0) > 0);
+    await expect(v1Tables).toHaveCount(withSettings.length);
+    for (const [i, device] of withSettings.entries()) {
+      const table = v1Tables.nth(i);
+      await expect(table.locator("tbody tr")).toHaveCount(device.alertSettings!.length);
+      // v1 alerts carry a delay, which the table shows in its own column.
+      await expect(table.getByRole("columnheader", { name: "Delay" })).toBeVisible();
+    }
+    return;
   }
+  // API v3: the devices that uploaded in the window (v3 devices take no window: the page keeps
+  // those uploaded since its start), each schedule with its alert settings, and no v1 devices.
+  const { records } = await serviceJson<{
+    records: Array<{
+      lastUploadDate: string;
+      alertSchedules: Array<{
+        alertScheduleSettings: { alertScheduleName: string; isDefaultSchedule: boolean };
+        alertSettings: unknown[];
+      }>;
+    }>;
+  }>("SandboxUser4", "v3/users/self/devices");
+  const shown = records.filter(
+    (d) => Date.parse(`${d.lastUploadDate.slice(0, 19)}Z`) >= Date.parse(`${recent.startDate}Z`),
+  );
+  const schedules = shown.flatMap((d) => d.alertSchedules).filter((s) => s.alertSettings.length > 0);
+  expect(schedules.length).toBeGreaterThan(0);
+  const tables = page.getByRole("table", { name: /^Alert settings of the / });
+  await expect(tables).toHaveCount(schedules.length);
+  for (const [i, schedule] of schedules.entries()) {
+    // The default schedule has no name in v3 (""): the page calls it the default schedule.
+    await expect(tables.nth(i)).toHaveAccessibleName(
+      scheduleName(schedule.alertScheduleSettings).settingsCaption,
+    );
+    await expect(tables.nth(i).locator("tbody tr")).toHaveCount(schedule.alertSettings.length);
+  }
+  await expect(page.getByRole("table", { name: /\(v1\)$/ })).toHaveCount(0);
 });

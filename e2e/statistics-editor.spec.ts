@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openDashboard } from "./patient";
+import { openDashboard, type SandboxUsername, serviceStatisticsFor } from "./patient";
 
 /**
  * Statistics by time of day in a real browser: the default windows and their results (compared
@@ -20,30 +20,21 @@ interface Together {
 /**
  * The service's v2 answer for Day and Night (54/70/180) together, over the page's period: the 14
  * receiver days up to the newest EGV, as the comparison API resolves "the last 14 days" (and
- * answers its exact bounds), asked through the dashboard's proxy.
+ * answers its exact bounds). With API v3 the page computes it with the service's method: the same
+ * answer.
  */
-function serviceTogether(page: Page, bounds: [number, number, number]): Promise<Together> {
-  return page.evaluate(async ([urgentLow, low, high]) => {
-    const { recent } = (await (await fetch("/api/reports/compare?days=14")).json()).comparison;
-    const query = new URLSearchParams({ startDate: recent.startDate, endDate: recent.endDate });
-    const egvRanges = [
-      { name: "urgentLow", bound: urgentLow },
-      { name: "low", bound: low },
-      { name: "high", bound: high },
-    ];
-    const res = await fetch(`/api/cgm/v2/users/self/statistics?${query}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        targetRanges: [
-          { name: "Day", startTime: "06:00:00", endTime: "22:00:00", egvRanges },
-          { name: "Night", startTime: "22:00:00", endTime: "06:00:00", egvRanges },
-        ],
-      }),
-    });
-    if (!res.ok) throw new Error(`statistics: ${res.status} ${await res.text()}`);
-    return res.json();
-  }, bounds);
+async function serviceTogether(
+  page: Page,
+  username: SandboxUsername,
+  bounds: [number, number, number],
+): Promise<Together> {
+  const { recent } = await page.evaluate(
+    async () => (await (await fetch("/api/reports/compare?days=14")).json()).comparison,
+  );
+  return serviceStatisticsFor<Together>(username, { startDate: recent.startDate, endDate: recent.endDate }, [
+    { name: "Day", startTime: "06:00:00", endTime: "22:00:00", bounds },
+    { name: "Night", startTime: "22:00:00", endTime: "06:00:00", bounds },
+  ]);
 }
 
 test("SandboxUser1: default windows and their results, a mistake caught before sending, a fix saved and remembered", async ({
@@ -73,7 +64,7 @@ test("SandboxUser1: default windows and their results, a mistake caught before s
   ).toBeVisible();
   let together: Together | undefined;
   await expect(async () => {
-    together = await serviceTogether(page, [54, 70, 180]);
+    together = await serviceTogether(page, "SandboxUser1", [54, 70, 180]);
     const shown = (await page.getByTestId("together-readings").textContent())?.trim();
     if (shown !== String(together.nValues)) await page.reload();
     expect(shown).toBe(String(together.nValues));
@@ -141,7 +132,7 @@ test("SandboxUser1: default windows and their results, a mistake caught before s
 });
 
 test("SandboxUser3 (mmol/L): bounds in mmol/L, in the editor and the results", async ({ page }) => {
-  await openDashboard(page, "SandboxUser3");
+  await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   await page.goto(PATH);
   const night = windowGroup(page, 2);
   await expect(night.getByLabel("Urgent low (mmol/L)")).toHaveValue("3.0");
@@ -155,6 +146,6 @@ test("SandboxUser3 (mmol/L): bounds in mmol/L, in the editor and the results", a
   const together = page.getByTestId("together-result");
   await expect(together.getByRole("cell").nth(5)).toHaveText(/^\d{1,2}\.\d$/);
   const shown = Number(await page.getByTestId("together-readings").textContent());
-  const service = await serviceTogether(page, [54 / 18.0182, 70 / 18.0182, 180 / 18.0182]);
+  const service = await serviceTogether(page, "SandboxUser3", [54 / 18.0182, 70 / 18.0182, 180 / 18.0182]);
   expect(Math.abs(service.nValues - shown)).toBeLessThanOrEqual(1);
 });

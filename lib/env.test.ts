@@ -13,9 +13,9 @@ describe("envSchema", () => {
     expect(env.CGM_MAX_WINDOW_DAYS).toBe(30);
   });
 
-  it("reads the service's data with API v2 unless CGM_API_VERSION says v3", () => {
-    expect(envSchema.parse({}).CGM_API_VERSION).toBe("v2");
-    expect(envSchema.parse({ CGM_API_VERSION: "v3" }).CGM_API_VERSION).toBe("v3");
+  it("reads the service's data with API v3 unless CGM_API_VERSION says v2", () => {
+    expect(envSchema.parse({}).CGM_API_VERSION).toBe("v3");
+    expect(envSchema.parse({ CGM_API_VERSION: "v2" }).CGM_API_VERSION).toBe("v2");
     const bad = envSchema.safeParse({ CGM_API_VERSION: "v4" });
     expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["CGM_API_VERSION", "CGM_API_VERSION must be one of v2, v3"],

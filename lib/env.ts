@@ -57,12 +57,12 @@ export const envSchema = z
       .enum(CGM_REGIONS, { error: `CGM_REGION must be one of ${CGM_REGIONS.join(", ")}` })
       .optional(),
     CGM_API_BASE_URL: z.url().optional(),
-    // The API version the dashboard reads the service's data with. v3 is the real service's
-    // current one (the only one that serves G6, G7 and Dexcom ONE data); v2 keeps the service's
-    // statistics endpoint.
+    // The API version the dashboard reads the service's data with. v3 by default: the real
+    // service's current one, the only one that serves G6, G7 and Dexcom ONE data; v2 (kept for
+    // research projects) also has the service's statistics endpoint.
     CGM_API_VERSION: z
       .enum(CGM_API_VERSIONS, { error: `CGM_API_VERSION must be one of ${CGM_API_VERSIONS.join(", ")}` })
-      .default("v2"),
+      .default("v3"),
     SANDBOX: onOff.optional(),
     SANDBOX_ACCESS_TOKEN_TTL: positiveInt.default(7200),
     SANDBOX_AUTH_CODE_TTL: positiveInt.default(60),

@@ -11,6 +11,7 @@ import {
   overrideText,
   scheduleDaysText,
   scheduleHoursText,
+  scheduleName,
   snoozeText,
 } from "./devices";
 
@@ -168,5 +169,21 @@ describe("alertSoundText", () => {
     expect(alertSoundText({ soundOutputMode: "match", soundTheme: null })).toBe("Match phone");
     expect(alertSoundText({ soundOutputMode: null, soundTheme: "classic" })).toBe("Classic sounds");
     expect(alertSoundText({ soundOutputMode: undefined, soundTheme: undefined })).toBeNull();
+  });
+});
+
+describe("scheduleName", () => {
+  it("names a schedule by its name, and the default schedule (v3 sends it without one) as the default", () => {
+    expect(scheduleName({ alertScheduleName: "Night", isDefaultSchedule: false })).toEqual({
+      heading: "Alert schedule “Night”",
+      settingsCaption: "Alert settings of the “Night” schedule",
+    });
+    expect(scheduleName({ alertScheduleName: "", isDefaultSchedule: true })).toEqual({
+      heading: "Default alert schedule",
+      settingsCaption: "Alert settings of the default schedule",
+    });
+    expect(scheduleName({ alertScheduleName: " ", isDefaultSchedule: false }).heading).toBe(
+      "Alert schedule without a name",
+    );
   });
 });

@@ -156,6 +156,30 @@ export function deviceTitle(device: Pick<CgmDevice, "transmitterGeneration" | "d
   return display ?? "Device";
 }
 
+type ScheduleSettings = CgmDevice["alertScheduleList"][number]["alertScheduleSettings"];
+
+/**
+ * What a schedule is called on the page: its own name; the default schedule has none (API v3
+ * sends "" for it, notes §3.4), so it is "the default schedule", never an empty pair of quotes.
+ */
+export function scheduleName(s: Pick<ScheduleSettings, "alertScheduleName" | "isDefaultSchedule">): {
+  heading: string;
+  settingsCaption: string;
+} {
+  const name = s.alertScheduleName.trim();
+  if (name)
+    return {
+      heading: `Alert schedule “${name}”`,
+      settingsCaption: `Alert settings of the “${name}” schedule`,
+    };
+  return s.isDefaultSchedule
+    ? { heading: "Default alert schedule", settingsCaption: "Alert settings of the default schedule" }
+    : {
+        heading: "Alert schedule without a name",
+        settingsCaption: "Alert settings of the schedule without a name",
+      };
+}
+
 type Override = NonNullable<CgmDevice["alertScheduleList"][number]["alertScheduleSettings"]["override"]>;
 
 const OVERRIDE_MODES: Record<Override["mode"], string> = {

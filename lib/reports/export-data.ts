@@ -1,11 +1,13 @@
 import "server-only";
+import { configuredVersion } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readEgvs, readEvents } from "@/lib/sync/source";
 import type { ExportData } from "./export";
 import type { ReportPeriod } from "./period";
 
 /**
- * The period's v2 records of the three groups. Periods longer than the service's window are split
+ * The period's records of the three groups, as the app's (v2-shaped) records, read with the
+ * configured API version. Periods longer than the service's window are split
  * by the client into chunks that meet a second apart and merged without duplicates (by systemTime
  * for readings and calibrations, by eventId for events), so each record comes once.
  */
@@ -15,5 +17,10 @@ export async function loadExportData(connection: ConnectionRef, period: ReportPe
     readEvents(connection, period),
     readCalibrations(connection, period),
   ]);
-  return { egvs, events: events.events, calibrations: calibrations.calibrations };
+  return {
+    apiVersion: configuredVersion(),
+    egvs,
+    events: events.events,
+    calibrations: calibrations.calibrations,
+  };
 }

@@ -24,6 +24,7 @@ import { lastDays, periodOf } from "./period";
 const ms = (t: string) => parseDateTime(t)!;
 
 const data: ExportData = {
+  apiVersion: "v2",
   egvs: {
     unit: "mmol/L",
     rateUnit: "mmol/L/min",
@@ -192,6 +193,15 @@ describe("methods.txt", () => {
     expect(text).toContain("egvs.csv: 1 reading");
     expect(text).toContain("events.csv: 2 events, 1 of them deleted");
     expect(text).toContain("calibrations.csv: 0 calibrations");
+  });
+
+  it("names the API the records were read with, and how v3's records fill v2's columns", () => {
+    expect(text).toContain("the records of the glucose data service (API v2), as it sent them");
+    expect(text).not.toContain("API v3, which sends one value");
+    const v3 = exportMethodsText({ ...data, apiVersion: "v3" }, info);
+    expect(v3).toContain("read with its API v3, in the columns of its v2 records");
+    expect(v3).toContain("it is written as value and as realtimeValue,\r\n  and smoothedValue is empty");
+    expect(v3).not.toContain("(API v2), as it sent them");
   });
 
   it("names explicit dates as they are", () => {

@@ -3,6 +3,7 @@ import type { CgmEvent } from "@/lib/cgm/app-records";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
+import type { CgmApiVersion } from "@/lib/env";
 
 import {
   CALIBRATION_COLUMNS,
@@ -109,9 +110,10 @@ export const COLUMN_MEANINGS: Record<string, Record<string, string>> = {
     value:
       "the estimated glucose value the service asks clients to use (smoothedValue when present, else realtimeValue), in unit",
     unit: "unit of value, realtimeValue and smoothedValue (mg/dL or mmol/L), as the service sent it for the whole response",
-    realtimeValue: "value shown on the device in real time, in unit",
+    realtimeValue:
+      "value shown on the device in real time, in unit (API v3: the reading's one value, as value)",
     smoothedValue:
-      "value after smoothing over three readings, in unit; empty for older sensors and for readings not yet smoothed",
+      "value after smoothing over three readings, in unit; empty for older sensors, for readings not yet smoothed, and always with API v3",
     status:
       "low (value below 40 mg/dL, sent as 39) or high (above 400 mg/dL, sent as 401); empty for readings in the measuring range",
     trend:
@@ -149,6 +151,8 @@ export const EXPORT_COLUMNS: Record<string, readonly CsvColumn<never>[]> = {
 };
 
 export interface ExportData {
+  /** The API the records were read with (CGM_API_VERSION): v3's are written in v2's columns. */
+  apiVersion: CgmApiVersion;
   egvs: EgvsV2Response;
   events: readonly CgmEvent[];
   calibrations: readonly Calibration[];
@@ -167,8 +171,11 @@ export function exportMethodsText(data: ExportData, info: ExportInfo): string {
   const deleted = data.events.filter((e) => e.eventStatus === "deleted").length;
   const unit: GlucoseUnit = data.egvs.unit;
   const rateUnit: RateUnit = data.egvs.rateUnit;
+  const v3 = data.apiVersion === "v3";
   const lines = [
-    "CGM data export: the records of the glucose data service (v2), as it sent them",
+    v3
+      ? "CGM data export: the records of the glucose data service, read with its API v3, in the columns of its v2 records"
+      : "CGM data export: the records of the glucose data service (API v2), as it sent them",
     "",
     `Period: ${periodText(info.period, info.request)}`,
     "A report of the same period is computed from exactly the readings in egvs.csv.",
@@ -184,6 +191,14 @@ export function exportMethodsText(data: ExportData, info: ExportInfo): string {
     "or a line break is quoted. An empty field is a null from the service.",
     "",
     "As received:",
+    ...(v3
+      ? [
+          "- Read with API v3, which sends one value per reading (the smoothed value where the sensor",
+          "  smooths, as v2's value) and always in mg/dL: it is written as value and as realtimeValue,",
+          "  and smoothedValue is empty. eventId is v3's recordId, which is v2's eventId for the same",
+          "  event; an event v3 marks updated is written with its newest content.",
+        ]
+      : []),
     "- Values and units are exactly as the service sent them: nothing converted between mg/dL and",
     "  mmol/L, nothing rounded, no reading filled in or left out. Numbers are written in their",
     "  shortest form (5.0 as 5).",

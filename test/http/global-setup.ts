@@ -20,10 +20,10 @@ declare module "vitest" {
 /**
  * One real app server for the HTTP suites: PGlite in a fresh folder by default, or the PostgreSQL
  * of TEST_DATABASE_URL (CI runs the suites once on each), reading the service with the API version
- * of CGM_API_VERSION (default v2; CI runs the suites in both).
+ * of CGM_API_VERSION (default v3, as the app's; CI runs the suites in both).
  */
 export default async function setup(project: TestProject) {
-  const apiVersion = process.env.CGM_API_VERSION === "v3" ? "v3" : "v2";
+  const apiVersion = process.env.CGM_API_VERSION === "v2" ? "v2" : "v3";
   const env: Record<string, string> = { ...UNLIMITED_CALL_BUDGET, CGM_API_VERSION: apiVersion };
   if (process.env.TEST_DATABASE_URL) {
     await emptyDatabase(process.env.TEST_DATABASE_URL);

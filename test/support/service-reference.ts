@@ -1,22 +1,8 @@
 import { inject } from "vitest";
 import { type DashboardSession, signIn } from "./dashboard-client";
-import { bearer, connect, registerApp } from "./sandbox-client";
+import { serviceReader } from "./sandbox-client";
 
-/**
- * The service's own answers for a sandbox user, read straight from the sandbox as another app of
- * that user (the data is the user's, whatever the app): what the suites compare the dashboard
- * with, whichever API version the dashboard reads the service with (CGM_API_VERSION). Answers
- * like `proxyGet`, for a path below /sandbox, e.g. `v2/users/self/egvs?…`.
- */
-export async function serviceReader(base: string, username: string) {
-  const app = await registerApp(base, "Reference reader");
-  const { access_token } = await connect(base, app, username);
-  return (pathAndQuery: string, init: RequestInit = {}) =>
-    fetch(`${base}/sandbox/${pathAndQuery.replace(/^\//, "")}`, {
-      ...init,
-      headers: { ...bearer(access_token), ...(init.headers ?? {}) },
-    });
-}
+export { serviceReader };
 
 /** The API version the suites' server reads the service with (test/http/global-setup.ts). */
 export const apiVersion = (): "v2" | "v3" => inject("apiVersion");

@@ -21,6 +21,7 @@ import {
   overrideText,
   scheduleDaysText,
   scheduleHoursText,
+  scheduleName,
 } from "@/lib/records/devices";
 import { formatDateTimeText } from "@/lib/records/format";
 import { patientDaysText } from "@/lib/reports/patient-days";
@@ -227,6 +228,7 @@ function DeviceV2Panel({
       {device.alertScheduleList.map((schedule, j) => {
         const s = schedule.alertScheduleSettings;
         const headingId = `device-${index}-schedule-${j}`;
+        const named = scheduleName(s);
         // API v3: the manual override (quiet or vibrate), its end on the receiver's clock.
         const override = overrideText(
           s.override,
@@ -240,7 +242,7 @@ function DeviceV2Panel({
             className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800"
           >
             <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
-              <span>Alert schedule &ldquo;{s.alertScheduleName}&rdquo;</span>
+              <span>{named.heading}</span>
               {s.isDefaultSchedule && (
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
                   Default
@@ -284,7 +286,7 @@ function DeviceV2Panel({
             </dl>
             {schedule.alertSettings && schedule.alertSettings.length > 0 ? (
               <AlertSettingsTable
-                caption={`Alert settings of the “${s.alertScheduleName}” schedule`}
+                caption={named.settingsCaption}
                 settings={schedule.alertSettings}
                 glucoseUnit={glucoseUnit}
               />
