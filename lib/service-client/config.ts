@@ -1,7 +1,6 @@
 import "server-only";
-import { localSecrets } from "@/lib/config/local-secrets";
+import { dashboardApp } from "@/lib/config/dashboard-app";
 import { type CgmApiVersion, env } from "@/lib/env";
-import { CALLBACK_PATH, EMBEDDED_CLIENT_ID } from "@/lib/sandbox/register-dashboard";
 
 /** Where the service is and who we are to it; the secret stays on the server. */
 export interface ServiceConfig {
@@ -20,9 +19,7 @@ export function serviceConfig(): ServiceConfig {
   const e = env();
   return {
     baseUrl: e.CGM_API_BASE_URL,
-    clientId: e.CGM_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
-    clientSecret: e.CGM_CLIENT_SECRET ?? localSecrets().cgmClientSecret,
-    redirectUri: `${e.APP_URL}${CALLBACK_PATH}`,
+    ...dashboardApp(),
     maxWindowDays: e.CGM_MAX_WINDOW_DAYS,
     maxRequestDays: e.CGM_MAX_REQUEST_DAYS,
     apiVersion: e.CGM_API_VERSION,
