@@ -1,4 +1,5 @@
 import "server-only";
+import { NotPermitted } from "@/lib/errors";
 import { InputRefused } from "@/lib/http/input";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { WindowRefused } from "@/lib/service-client/client";
@@ -54,6 +55,7 @@ function retryLater(res: Response, e: { retryAfterSeconds: number }): Response {
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof InputError || e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
+  if (e instanceof NotPermitted) return jsonError(e.status, "forbidden", e.message);
   if (e instanceof WindowRefused) return jsonError(400, "invalid_request", e.message);
   if (e instanceof CallBudgetExceeded) return retryLater(jsonError(429, "too_many_requests", e.message), e);
   if (e instanceof RateLimitBusy) return retryLater(jsonError(503, "service_busy", e.message), e);

@@ -18,7 +18,7 @@ const MODULES = [
   "lib/auth/adapter.ts",
   "lib/auth/cookies.ts",
   "lib/auth/sign-in.ts",
-  "lib/auth/routes.ts",
+  "lib/api/auth-routes.ts",
   "lib/api/route.ts",
   "lib/api/errors.ts",
   "lib/api/cgm-proxy.ts",
@@ -35,7 +35,7 @@ const MODULES = [
   "lib/clinic/clinics.ts",
   "lib/clinic/demo.ts",
   "lib/clinic/notice.ts",
-  "lib/clinic/routes.ts",
+  "lib/api/clinic-routes.ts",
 ];
 
 describe('import "server-only"', () => {

@@ -2,11 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
-import { relinkShares } from "@/lib/clinic/patients";
 import { type Db, db, schema } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { IdentityUnknown, serviceAccountOf } from "@/lib/service-client/identity";
 import { connectionOfOwner, storeAuthorizationIn } from "@/lib/service-client/tokens";
+import { relinkShares } from "./clinic-shares";
 
 /**
  * One patient account per service account (API v3). The service names the account behind every

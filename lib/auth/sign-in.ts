@@ -2,7 +2,6 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
-import { relinkShares } from "@/lib/clinic/patients";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import { decryptToken, encryptToken } from "@/lib/service-client/crypto";
@@ -10,6 +9,7 @@ import { authorizationAccount, IdentityUnknown } from "@/lib/service-client/iden
 import { exchangeAuthorizationCode, startAuthorization, TokenRequestError } from "@/lib/service-client/oauth";
 import { storeAuthorization } from "@/lib/service-client/tokens";
 import { adapter, newSessionToken } from "./adapter";
+import { relinkShares } from "./clinic-shares";
 import { SESSION_MAX_AGE_S } from "./index";
 import { safeReturnTo } from "./return-to";
 import { signInServiceAccount } from "./service-account";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
-import { type Db, db, schema } from "@/lib/db";
+import { db, schema } from "@/lib/db";
 import type { ClinicRole } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { type ConnectionRow, getConnection } from "@/lib/service-client/tokens";
@@ -349,20 +349,4 @@ export async function withdrawShare(patientUserId: string, shareId: string): Pro
     action: "patient.withdrew",
   });
   return true;
-}
-
-/**
- * After a patient connects their CGM account again (a disconnect deleted the old connection), the
- * shares they have not withdrawn follow the new connection.
- */
-export async function relinkShares(
-  patientUserId: string,
-  connectionId: string,
-  database?: Db,
-): Promise<void> {
-  const p = schema.clinicPatients;
-  await (database ?? (await db()))
-    .update(p)
-    .set({ connectionId })
-    .where(and(eq(p.patientUserId, patientUserId), isNull(p.withdrawnAt), isNotNull(p.acceptedAt)));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { InputError } from "@/lib/api/errors";
 import { type Db, db, schema } from "@/lib/db";
+import { NotPermitted } from "@/lib/errors";
 import { parseTargetGroup } from "@/lib/metrics/targets";
 import { targetGroupForClinic } from "@/lib/preferences/target-group";
 import { roleIn } from "./clinics";
@@ -58,11 +58,7 @@ export async function saveTriageSettings(
   input: unknown,
 ): Promise<SaveResult> {
   if ((await roleIn(userId, clinicId)) !== "admin") {
-    throw new InputError(
-      "Only the clinic's administrators can change the triage thresholds.",
-      403,
-      "forbidden",
-    );
+    throw new NotPermitted("Only the clinic's administrators can change the triage thresholds.");
   }
   const parsed = triageThresholdsSchema.safeParse(input);
   if (!parsed.success) {
@@ -82,11 +78,7 @@ export async function saveTriageSettings(
 /** Back to the consensus defaults (administrators only). */
 export async function resetTriageSettings(clinicId: string, userId: string): Promise<void> {
   if ((await roleIn(userId, clinicId)) !== "admin") {
-    throw new InputError(
-      "Only the clinic's administrators can change the triage thresholds.",
-      403,
-      "forbidden",
-    );
+    throw new NotPermitted("Only the clinic's administrators can change the triage thresholds.");
   }
   const t = schema.clinicTriageSettings;
   await (await db()).delete(t).where(eq(t.clinicId, clinicId));

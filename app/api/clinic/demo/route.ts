@@ -1,5 +1,5 @@
+import { demo } from "@/lib/api/clinic-routes";
 import { formRoute } from "@/lib/api/route";
-import { demo } from "@/lib/clinic/routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(demo);

@@ -1,5 +1,5 @@
+import { addPatientRoute } from "@/lib/api/clinic-patient-routes";
 import { formRoute } from "@/lib/api/route";
-import { addPatientRoute } from "@/lib/clinic/patient-routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(addPatientRoute);

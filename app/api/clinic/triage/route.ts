@@ -1,5 +1,5 @@
+import { saveTriage } from "@/lib/api/clinic-population-routes";
 import { formRoute } from "@/lib/api/route";
-import { saveTriage } from "@/lib/clinic/population-routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(saveTriage);

@@ -1,5 +1,5 @@
+import { disconnect } from "@/lib/api/auth-routes";
 import { formRoute } from "@/lib/api/route";
-import { disconnect } from "@/lib/auth/routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(disconnect);

@@ -1,5 +1,5 @@
+import { startSignIn } from "@/lib/api/auth-routes";
 import { formRoute } from "@/lib/api/route";
-import { startSignIn } from "@/lib/auth/routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(startSignIn);

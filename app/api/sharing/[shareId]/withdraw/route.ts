@@ -1,5 +1,5 @@
+import { withdrawShareRoute } from "@/lib/api/clinic-patient-routes";
 import { formRoute } from "@/lib/api/route";
-import { withdrawShareRoute } from "@/lib/clinic/patient-routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(withdrawShareRoute);

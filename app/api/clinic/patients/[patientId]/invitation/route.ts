@@ -1,5 +1,5 @@
+import { renewInvitationRoute } from "@/lib/api/clinic-patient-routes";
 import { formRoute } from "@/lib/api/route";
-import { renewInvitationRoute } from "@/lib/clinic/patient-routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(renewInvitationRoute);

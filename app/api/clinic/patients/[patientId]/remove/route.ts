@@ -1,5 +1,5 @@
+import { removePatientRoute } from "@/lib/api/clinic-patient-routes";
 import { formRoute } from "@/lib/api/route";
-import { removePatientRoute } from "@/lib/clinic/patient-routes";
 
 export const dynamic = "force-dynamic";
 export const POST = formRoute(removePatientRoute);

@@ -1,16 +1,17 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { seeOther } from "@/lib/api/route";
+import { currentUserId } from "@/lib/auth";
+import { adapter } from "@/lib/auth/adapter";
+import { sessionCookie, signInStateCookie } from "@/lib/auth/cookies";
+import { safeReturnTo } from "@/lib/auth/return-to";
+import { attemptTtlMs, beginSignIn, completeSignIn } from "@/lib/auth/sign-in";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
-import { adapter } from "./adapter";
-import { sessionCookie, signInStateCookie } from "./cookies";
-import { currentUserId } from "./index";
-import { safeReturnTo } from "./return-to";
-import { attemptTtlMs, beginSignIn, completeSignIn } from "./sign-in";
+import { seeOther } from "./route";
 
 /**
- * What the sign-in, callback and disconnect routes do. Kept here so the route files stay one line
- * and the cookie handling sits next to the flow it protects.
+ * What the sign-in, callback and disconnect routes do: the HTTP side (cookies, redirects) of the
+ * flow in lib/auth/sign-in.ts, kept at the edge so the route files stay one line and auth never
+ * depends on the routes that call it.
  */
 
 /** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */

@@ -1,20 +1,13 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { InputError } from "@/lib/api/errors";
-import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { targetGroupFieldSchema } from "@/lib/preferences";
-import { targetGroupLabel } from "@/lib/preferences/target-group";
-import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
-import { requestCalls } from "@/lib/service-client/request-calls";
-import { syncNow } from "@/lib/sync/pass";
-import { recordAudit } from "./audit";
-import { clinicPath, roleIn } from "./clinics";
-import { firstErrorCode, patientFormSchema } from "./forms";
-import { encodeNotice, noticeCookie } from "./notice";
-import { clinicPatientPath } from "./patient-page";
+import { recordAudit } from "@/lib/clinic/audit";
+import { clinicPath, roleIn } from "@/lib/clinic/clinics";
+import { firstErrorCode, patientFormSchema } from "@/lib/clinic/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
+import { clinicPatientPath } from "@/lib/clinic/patient-page";
 import {
   acceptPatientInvitation,
   addPatient,
@@ -22,7 +15,14 @@ import {
   removePatient,
   renewInvitation,
   withdrawShare,
-} from "./patients";
+} from "@/lib/clinic/patients";
+import { targetGroupFieldSchema } from "@/lib/preferences";
+import { targetGroupLabel } from "@/lib/preferences/target-group";
+import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
+import { requestCalls } from "@/lib/service-client/request-calls";
+import { syncNow } from "@/lib/sync/pass";
+import { InputError } from "./errors";
+import { formText, seeOther } from "./route";
 
 /**
  * The forms around a clinic's patients (each a formRoute: same origin only, 303 on). Clinicians add,

@@ -1,14 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { seeOther } from "@/lib/api/route";
 import { currentUserId } from "@/lib/auth";
-import { resetTriageSettings, saveTriageSettings } from "./population";
-import { THRESHOLD_FIELDS } from "./triage";
+import { resetTriageSettings, saveTriageSettings } from "@/lib/clinic/population";
+import { THRESHOLD_FIELDS } from "@/lib/clinic/triage";
+import { seeOther } from "./route";
 
 /**
  * POST /api/clinic/triage (a formRoute: same origin only): an administrator sets the clinic's
  * triage thresholds, or puts back the consensus defaults (`reset`). Always a 303 back to the
- * population view: with `saved`, or with `error=<field>` that the page words (triage.ts); a
+ * population view: with `saved`, or with `error=<field>` that the page words (lib/clinic/triage.ts); a
  * non-administrator's attempt is a 403 (lib/clinic/population.ts).
  */
 

@@ -1,18 +1,24 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { InputError, jsonError } from "@/lib/api/errors";
-import { formText, seeOther } from "@/lib/api/route";
 import { currentUserId, SESSION_MAX_AGE_S } from "@/lib/auth";
 import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
+import { joinWithInvitation, signUpClinician, verifyClinician } from "@/lib/clinic/accounts";
+import { attemptSucceeded, reserveAttempt } from "@/lib/clinic/attempts";
+import { clinicPath, createInvitation, membersOf, roleIn } from "@/lib/clinic/clinics";
+import { createDemoClinic, demoAvailable } from "@/lib/clinic/demo";
+import {
+  clinicNameSchema,
+  firstErrorCode,
+  invitationFormSchema,
+  signInSchema,
+  signUpSchema,
+} from "@/lib/clinic/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
+import { clientAddress, waitInWords } from "@/lib/clinic/rate-limit";
 import { errorPage } from "@/lib/http/error-page";
-import { joinWithInvitation, signUpClinician, verifyClinician } from "./accounts";
-import { attemptSucceeded, reserveAttempt } from "./attempts";
-import { clinicPath, createInvitation, membersOf, roleIn } from "./clinics";
-import { createDemoClinic, demoAvailable } from "./demo";
-import { clinicNameSchema, firstErrorCode, invitationFormSchema, signInSchema, signUpSchema } from "./forms";
-import { encodeNotice, noticeCookie } from "./notice";
-import { clientAddress, waitInWords } from "./rate-limit";
+import { InputError, jsonError } from "./errors";
+import { formText, seeOther } from "./route";
 
 /**
  * The clinician forms' routes (each a formRoute: same origin only). Every answer is a 303: on to
