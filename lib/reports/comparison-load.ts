@@ -1,37 +1,19 @@
 import "server-only";
-import type { GlucoseUnit } from "@/lib/cgm/units";
 import { TARGET_PRESETS, type TargetGroup, timeInBands } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
-import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
-import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
+import { judgeBands } from "@/lib/trace/goal-text";
+import { attributionSentence, compareReadings } from "./comparison";
+import type { ComparisonReport } from "./comparison-report";
 import { earlierPeriodProblem } from "./comparison-view";
 import { newestRecord, previousPatientDays } from "./patient-days";
 import { type PeriodRequest, previousPeriod, type ReportPeriod } from "./period";
 import { patientClock } from "./period-load";
 import { loadReadings, type Reading } from "./readings";
 
-/**
- * The comparison as the page and GET /api/reports/compare answer it: metrics in mg/dL (as the
- * summary API), the attribution also in words, worded in the unit the patient reads.
- */
-export interface ComparisonReport extends Omit<Comparison, "attribution"> {
-  /** The unit of the sentences and of the page's values: the patient's choice, else the data's. */
-  unit: GlucoseUnit;
-  dataUnit: GlucoseUnit;
-  attribution: Array<BandAttribution & { sentence: string | null }>;
-  /** Each period judged against the patient's target group; null for a period without readings. */
-  goals: {
-    group: TargetGroup;
-    groupLabel: string;
-    earlier: JudgedGoal[] | null;
-    recent: JudgedGoal[] | null;
-  };
-  /** The target group whose goals judge both periods (lib/preferences/target-group.ts). */
-  targetGroup: TargetGroup;
-}
+export type { ComparisonReport };
 
 /**
  * The two periods a request means: the recent one, and as long just before it (the days before,
