@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/patient-status";
-import type { ClinicPatientRow } from "@/lib/clinic/patients";
+import type { ClinicPatientRow } from "@/lib/clinic/patient-types";
 import { Field, FormError, inputClass, primaryButtonClass } from "./ClinicForm";
 
 const smallButton =

@@ -1,5 +1,5 @@
 import { ConnectButton } from "@/components/layout/ConnectButton";
-import type { BlockedState } from "@/lib/dashboard/patient-page";
+import type { BlockedState } from "@/lib/dashboard/blocked-state";
 import { Panel } from "./Panel";
 
 /** Why a patient page cannot show data, and what to do about it. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AppHeader } from "@/components/layout/AppHeader";
-import type { BlockedState } from "@/lib/dashboard/patient-page";
+import type { BlockedState } from "@/lib/dashboard/blocked-state";
 import { BlockedNotice } from "./BlockedNotice";
 
 /** The patient's pages: the header, a navigation between the views, and the page's content. */

@@ -4,7 +4,7 @@ import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/li
 import { formDates } from "@/lib/reports/comparison-view";
 import type { PatientDays } from "@/lib/reports/patient-days";
 import { REPORT_MAX_DAYS } from "@/lib/reports/period";
-import type { PeriodSummary } from "@/lib/reports/summary";
+import type { PeriodSummary } from "@/lib/reports/summary-model";
 import { GriGrid } from "./GriGrid";
 
 const FIELD =

@@ -2,16 +2,14 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
-import type { ClinicRole } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { type ConnectionRow, getConnection } from "@/lib/service-client/tokens";
 import { recordAudit } from "./audit";
-import {
-  type ClinicPatientStatus,
-  clinicPatientStatus,
-  type SyncFailure,
-  syncFailureOf,
-} from "./patient-status";
+import { clinicPatientStatus, syncFailureOf } from "./patient-status";
+import type { ClinicPatientAccess, ClinicPatientRow } from "./patient-types";
+
+// Declared without "server-only" (patient-types.ts), where the components import them from.
+export type { ClinicPatientAccess, ClinicPatientRow } from "./patient-types";
 
 /**
  * A clinic's patients and how their data comes to be shared: a clinician adds a patient and gets an
@@ -98,21 +96,6 @@ export async function renewInvitation(
   return { token };
 }
 
-export interface ClinicPatientRow {
-  id: string;
-  name: string;
-  birthDate: string | null;
-  status: ClinicPatientStatus;
-  acceptedAt: Date | null;
-  inviteExpiresAt: Date | null;
-  createdAt: Date;
-  connectionId: string | null;
-  /** The background sync's last success for the patient's connection; null: never synced. */
-  lastSyncAt: Date | null;
-  /** The sync's latest failure when no success came after it: the clinic's copy is not current. */
-  syncFailure: SyncFailure | null;
-}
-
 const patientColumns = () => {
   const p = schema.clinicPatients;
   return {
@@ -160,14 +143,6 @@ export async function patientsOf(clinicId: string): Promise<ClinicPatientRow[]> 
     lastSyncAt: r.lastSuccessAt,
     syncFailure: syncFailureOf(r),
   }));
-}
-
-export interface ClinicPatientAccess {
-  clinicId: string;
-  clinicName: string;
-  clinicDemo: boolean;
-  role: ClinicRole;
-  patient: ClinicPatientRow & { patientUserId: string | null };
 }
 
 /**

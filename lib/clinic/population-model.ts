@@ -1,15 +1,15 @@
-import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import { MINUTES_PER_DAY } from "@/lib/metrics/constants";
 import { fromMoments } from "@/lib/metrics/descriptive";
-import { type ClockGlucose, cgmEpisodes } from "@/lib/metrics/episodes";
 import { gmi } from "@/lib/metrics/gmi";
 import { evaluateGoalsOn, type GoalResult } from "@/lib/metrics/goals";
 import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
 import { CONSENSUS_EDGES, TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { type PerConsensusRange, rangePercentages, tightRangePercent } from "@/lib/metrics/time-in-ranges";
-import { dayOf, type PregnancyCounts } from "@/lib/sync/daily";
+import type { PregnancyCounts } from "@/lib/sync/daily";
+import { type PeriodEpisodes, periodOf } from "@/lib/sync/period-episodes";
 import {
   type ClinicPatientStatus,
   clinicPatientStatus,
@@ -37,11 +37,13 @@ import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "./t
  * `triageFor`); the columns stay the consensus ranges of every patient, so they compare.
  *
  * Level 2 hypoglycaemia episodes run across midnight, so they are not in the daily sums: the sync
- * counts them over the same period (`periodEpisodes`, stored in synced_episodes) and a row shows
- * the count only when it was made for the row's days and readings (`weeklyEpisodes`).
+ * counts them over the same period (lib/sync/period-episodes.ts `periodEpisodes`, stored in
+ * synced_episodes) and a row shows the count only when it was made for the row's days and readings
+ * (`weeklyEpisodes`).
  */
 
-export const PERIOD_DAYS = 14;
+// The period is defined where the sync counts its episodes; the view's queries read it from here.
+export { PERIOD_DAYS } from "@/lib/sync/period-episodes";
 
 /** The clinic's status of the patient (lib/clinic/patient-status.ts), and "not yet synced". */
 export type PatientStatus = ClinicPatientStatus | "not_synced";
@@ -124,72 +126,6 @@ export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
 }
 
 export const STATUS_LABELS: Record<PatientStatus, string> = { ...STATUS_LABEL, not_synced: "Not yet synced" };
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The current period's days and the window sensor use is counted over, on the patient's clock. */
-export function periodOf(nowMs: number, clockOffsetMs: number) {
-  const localNow = nowMs + clockOffsetMs;
-  const todayStart = Math.floor(localNow / MS_PER_DAY) * MS_PER_DAY;
-  const firstStart = todayStart - (PERIOD_DAYS - 1) * MS_PER_DAY;
-  return {
-    firstDay: isoDay(firstStart),
-    lastDay: isoDay(todayStart),
-    previousFirstDay: isoDay(firstStart - PERIOD_DAYS * MS_PER_DAY),
-    sensorWindow: { startMs: firstStart, endMs: localNow },
-  };
-}
-
-/**
- * The level 2 hypoglycaemia episodes of a period, as the sync stores them (synced_episodes): the
- * period's days, the readings counted, and iglu's count and rate (lib/metrics/episodes.ts).
- */
-export interface PeriodEpisodes {
-  firstDay: string;
-  lastDay: string;
-  nValues: number;
-  /** Null where iglu stops (readings more than 45 minutes apart at the median). */
-  hypoLevel2Count: number | null;
-  /** Per day of valid sensor time: the summary API's `perDay`. */
-  hypoLevel2PerDay: number | null;
-  validGridMinutes: number | null;
-}
-
-/** A synced reading as the episode count needs it. */
-export interface EpisodeReading {
-  displayTime: string;
-  /** The metric value (synced_egvs.metric_mgdl: mg/dL, sentinels 39 and 401). */
-  metricMgdl: number;
-}
-
-/**
- * The level 2 hypoglycaemia episodes of the readings whose day (displayTime date) is in the
- * period, by `cgmEpisodes`, the computation of the summary API and the AGP: the same readings in
- * the same order (systemTime, which the caller's rows must be in) give the same count and rate.
- * Readings of other days are left out here, whatever the caller passed.
- */
-export function periodEpisodes(
-  rows: readonly EpisodeReading[],
-  period: { firstDay: string; lastDay: string },
-): PeriodEpisodes {
-  const readings: ClockGlucose[] = [];
-  for (const r of rows) {
-    const day = dayOf(r.displayTime);
-    const displayMs = parseDateTime(r.displayTime);
-    if (day < period.firstDay || day > period.lastDay || displayMs === null) continue;
-    readings.push({ displayMs, mgdl: r.metricMgdl });
-  }
-  const cgm = cgmEpisodes(readings);
-  const level2 = cgm?.episodes.hypoLevel2;
-  return {
-    firstDay: period.firstDay,
-    lastDay: period.lastDay,
-    nValues: readings.length,
-    hypoLevel2Count: level2?.count ?? null,
-    hypoLevel2PerDay: level2?.perDay ?? null,
-    validGridMinutes: cgm?.validGridMinutes ?? null,
-  };
-}
 
 /**
  * A row's level 2 episodes per week: iglu's episodes per day of valid sensor time × 7, so the

@@ -98,9 +98,6 @@ export function summaryPeriodText(overview: {
 /** Points drawn at most: recharts stays fast below ~2,000 (see STACK-NOTES), extremes are kept. */
 export const MAX_DRAWN_POINTS = 1_500;
 
-/** The consensus thresholds (mg/dL) that the statistics request asks the service to count by. */
-export const SERVICE_STATISTICS_BOUNDS_MGDL = { urgentLow: 54, low: 70, high: 180 } as const;
-
 export interface LatestView {
   t: number;
   displayTime: string;
@@ -444,24 +441,5 @@ export function overviewEpisodes(egvs: EgvsV2Response, unit: GlucoseUnit): Overv
     firstDisplayTime: byClock[0]!.displayTime,
     lastDisplayTime: byClock.at(-1)!.displayTime,
     view: episodesView(cgmEpisodes(readings), unit),
-  };
-}
-
-/** The v2 statistics body for the whole day with the consensus bounds, in the data's unit. */
-export function consensusStatisticsRequest(dataUnit: GlucoseUnit) {
-  const b = SERVICE_STATISTICS_BOUNDS_MGDL;
-  return {
-    targetRanges: [
-      {
-        name: "Whole day",
-        startTime: "00:00:00",
-        endTime: "00:00:00",
-        egvRanges: [
-          { name: "urgentLow" as const, bound: fromMgdlRounded(b.urgentLow, dataUnit) },
-          { name: "low" as const, bound: fromMgdlRounded(b.low, dataUnit) },
-          { name: "high" as const, bound: fromMgdlRounded(b.high, dataUnit) },
-        ],
-      },
-    ],
   };
 }

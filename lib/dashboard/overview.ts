@@ -2,6 +2,7 @@ import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { env } from "@/lib/env";
+import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
@@ -9,13 +10,7 @@ import { alertSoundings } from "@/lib/records/alerts";
 import { configuredVersion, getAlerts, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
-import {
-  buildOverview,
-  consensusStatisticsRequest,
-  type Overview,
-  overviewWindows,
-  type TraceRange,
-} from "./overview-model";
+import { buildOverview, type Overview, overviewWindows, type TraceRange } from "./overview-model";
 
 // The unit each connection's data came in (a connection's unit rarely changes). Bounded so a
 // long-running process with many patients does not grow it without limit.

@@ -3,12 +3,9 @@ import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { WindowRefused } from "@/lib/service-client/client";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
+import type { BlockedState } from "./blocked-state";
 
-/**
- * The states a patient page must design for besides data, named once so every page words them
- * the same way (components/patient/BlockedNotice.tsx, the clinic's ServiceStateNotice).
- */
-export type BlockedState = "not_connected" | "reconnect" | "unavailable" | "clinician" | "busy" | "refused";
+export type { BlockedState };
 
 /**
  * The state a page shows for an error of its service calls; null for an error that is a bug

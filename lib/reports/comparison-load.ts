@@ -1,38 +1,19 @@
 import "server-only";
-import type { GlucoseUnit } from "@/lib/cgm/units";
-import { judgeRanges } from "@/lib/dashboard/judged-ranges";
-import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
+import { TARGET_PRESETS, type TargetGroup, timeInBands } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
-import type { JudgedGoal } from "@/lib/trace/goal-text";
-import { attributionSentence, type BandAttribution, type Comparison, compareReadings } from "./comparison";
+import { judgeBands } from "@/lib/trace/goal-text";
+import { attributionSentence, compareReadings } from "./comparison";
+import type { ComparisonReport } from "./comparison-report";
 import { earlierPeriodProblem } from "./comparison-view";
 import { newestRecord, previousPatientDays } from "./patient-days";
 import { type PeriodRequest, previousPeriod, type ReportPeriod } from "./period";
 import { patientClock } from "./period-load";
 import { loadReadings, type Reading } from "./readings";
 
-/**
- * The comparison as the page and GET /api/reports/compare answer it: metrics in mg/dL (as the
- * summary API), the attribution also in words, worded in the unit the patient reads.
- */
-export interface ComparisonReport extends Omit<Comparison, "attribution"> {
-  /** The unit of the sentences and of the page's values: the patient's choice, else the data's. */
-  unit: GlucoseUnit;
-  dataUnit: GlucoseUnit;
-  attribution: Array<BandAttribution & { sentence: string | null }>;
-  /** Each period judged against the patient's target group; null for a period without readings. */
-  goals: {
-    group: TargetGroup;
-    groupLabel: string;
-    earlier: JudgedGoal[] | null;
-    recent: JudgedGoal[] | null;
-  };
-  /** The target group whose goals judge both periods (lib/preferences/target-group.ts). */
-  targetGroup: TargetGroup;
-}
+export type { ComparisonReport };
 
 /**
  * The two periods a request means: the recent one, and as long just before it (the days before,
@@ -71,15 +52,16 @@ export async function loadComparison(
   const comparison = compareReadings(periods.earlier, earlier.readings, periods.recent, recent.readings);
   const unit = displayUnit(preferences, recent.dataUnit);
   const preset = TARGET_PRESETS[targetGroup];
-  const judge = (readings: readonly Reading[], cv: number | null) =>
-    judgeRanges(
-      preset,
+  // Each period's goals judged as the dashboard judges them (judgeBands on the shares of the
+  // group's bands, as lib/dashboard/judged-ranges.ts does); null for a period without readings.
+  const judge = (readings: readonly Reading[], cv: number | null) => {
+    const shares = timeInBands(
       readings.map((r) => r.mgdl),
-      cv,
-      unit,
-      // One decimal, as the metrics table beside it shows the same shares.
-      1,
-    )?.goals ?? null;
+      preset.edges,
+    );
+    // One decimal, as the metrics table beside it shows the same shares.
+    return shares === null ? null : judgeBands(preset, shares, cv, unit, 1).goals;
+  };
   return {
     unit,
     dataUnit: recent.dataUnit,

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, between, desc, eq, sql } from "drizzle-orm";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
-import { PERIOD_DAYS, type PeriodEpisodes, periodEpisodes, periodOf } from "@/lib/clinic/population-model";
 import { type Db, schema } from "@/lib/db";
+import { PERIOD_DAYS, type PeriodEpisodes, periodEpisodes, periodOf } from "./period-episodes";
 
 /**
  * The population view's level 2 hypoglycaemia episodes (synced_episodes), counted by the sync once
- * it has stored a connection's data: over the view's period (population-model.ts `periodOf`, the
+ * it has stored a connection's data: over the view's period (period-episodes.ts `periodOf`, the
  * patient's today from the newest day of synced_egv_days, as lib/clinic/population.ts finds it),
  * from the synced EGVs of those days. Clinic patients only, like the service's statistics: nobody
  * else has a population view. Counted again when this sync wrote EGVs, when the period has moved

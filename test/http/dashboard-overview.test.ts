@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { type EgvsV2Response, egvsV2ResponseSchema } from "@/lib/cgm";
-import { consensusStatisticsRequest, type Overview } from "@/lib/dashboard/overview-model";
+import type { Overview } from "@/lib/dashboard/overview-model";
+import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
 import { apiVersion, serviceOf, signInWithService } from "../support/service-reference";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import type { ComparisonReport } from "@/lib/reports/comparison-load";
+import type { ComparisonReport } from "@/lib/reports/comparison-report";
 import { dayCount, previousPatientDays } from "@/lib/reports/patient-days";
 import type { ReportSummary } from "@/lib/reports/summary";
 import { type DashboardSession, signIn } from "../support/dashboard-client";
