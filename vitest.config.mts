@@ -15,7 +15,7 @@ export default defineConfig({
         // Property tests run thousands of cases: on a 2-core machine under load they pass 5 s.
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "test/architecture/**/*.test.ts"],
           env: { TZ: "UTC" },
           testTimeout: 20_000,
         },
