@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import { type AppServer, startAppServer } from "../support/app-server";
 import {
   type DashboardSession,
@@ -9,6 +10,7 @@ import {
   signIn,
 } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
+import { apiVersion, dataPath } from "../support/service-reference";
 import { syncWorkerPass } from "../support/sync-worker-process";
 
 /**
@@ -68,7 +70,7 @@ describe.skipIf(!databaseUrl)(
       const responses = await Promise.all(
         sessions.flatMap((session) =>
           [base, second.url].flatMap((url) =>
-            Array.from({ length: 5 }, () => proxyGet(url, session, "v2/users/self/dataRange")),
+            Array.from({ length: 5 }, () => proxyGet(url, session, dataPath("dataRange"))),
           ),
         ),
       );
@@ -110,7 +112,10 @@ describe.skipIf(!databaseUrl)(
           [id],
         );
         const end = state.rows[0]?.through.getTime() ?? 0;
-        const start = end - 90 * DAY;
+        // v3 leaves out its window's end: asked to a second past it, from a second later too, so the
+        // window stays within the 90 days a request may read.
+        const pastEnd = apiVersion() === "v3" ? 1000 : 0;
+        const start = end - 90 * DAY + pastEnd;
         const stored = await database.query<{ t: Date }>(
           `select system_time as t from synced_egvs
              where connection_id = $1 and system_time between $2 and $3 order by system_time`,
@@ -120,12 +125,16 @@ describe.skipIf(!databaseUrl)(
         const res = await proxyGet(
           second.url,
           session,
-          `v2/users/self/egvs?startDate=${dt(start)}&endDate=${dt(end)}`,
+          `${dataPath("egvs")}?startDate=${dt(start)}&endDate=${dt(end + pastEnd)}`,
         );
         expect(res.status).toBe(200);
-        const service = ((await res.json()) as { egvs: Array<{ systemTime: string }> }).egvs;
+        // v3: the envelope's records, as the dashboard reads them (systemTime a UTC DateTime).
+        const body = (await res.json()) as Record<"egvs" | "records", Array<{ systemTime: string }>>;
+        const service = apiVersion() === "v3" ? body.records : body.egvs;
         expect(service.length).toBeGreaterThan(1_000);
-        expect(stored.rows.map((r) => dt(r.t.getTime()))).toEqual(service.map((e) => e.systemTime));
+        expect(stored.rows.map((r) => dt(r.t.getTime()))).toEqual(
+          service.map((e) => dt(parseDateTime(e.systemTime)!)),
+        );
       }
     }
 
