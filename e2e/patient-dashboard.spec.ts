@@ -456,6 +456,9 @@ test("SandboxUser5, who wears a sensor about 3 days in 10: an old reading cannot
 test("the range picker: 14 days draws the 14-day trace, with its events and calibrations as tooltips and as a table", async ({
   page,
 }) => {
+  // The longest test of the suite (a 14-day trace drawn twice, up to 30 s of waiting for the live
+  // data to hold still, hovering): on a loaded 2-core machine it has run past a minute.
+  test.setTimeout(120_000);
   await openDashboard(page, "SandboxUser3", { unit: "mmol/L" });
   const caption = page.getByTestId("trace-caption");
   await expect(caption).toHaveText(/^Last 24 h: \d+ readings up to/);
