@@ -1,5 +1,5 @@
 import "server-only";
-import { checkAuthorizeRequest, pickAuthorizeParams } from "./oauth";
+import { checkAuthorizeRequest, pickAuthorizeParams } from "./authorization-requests";
 
 /**
  * The status of the sandbox's authorization pages (login and consent). A request that names no

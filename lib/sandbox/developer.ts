@@ -3,18 +3,12 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { zodMessage } from "@/lib/cgm";
 import { env } from "@/lib/env";
+import { authenticateClient, createApp, findApp, rotateSecret } from "./apps";
 import { deleteEvent } from "./deletions";
 import { ApiError, OAuthError } from "./errors";
 import { faultSettingsSchema, getFaults, setFaults } from "./faults";
+import { expireAccessTokens, tokenStats } from "./grants";
 import { readJson } from "./http";
-import {
-  authenticateClient,
-  createApp,
-  expireAccessTokens,
-  findApp,
-  rotateSecret,
-  tokenStats,
-} from "./oauth";
 import { dashboardClientId } from "./register-dashboard";
 
 /**

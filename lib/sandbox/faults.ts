@@ -59,7 +59,7 @@ export function faultsOf(row: typeof schema.sandboxFaults.$inferSelect | null): 
 const HOUR_MS = 3_600_000;
 
 /**
- * Applies the app's faults (read with its bearer token, lib/sandbox/oauth.ts) to one data
+ * Applies the app's faults (read with its bearer token, lib/sandbox/grants.ts) to one data
  * request: waits the added latency, counts the call against the hourly limit (429 past it, as the
  * real service does past 60,000 calls per app per hour) and answers the next `failNext` requests
  * with the injected status.

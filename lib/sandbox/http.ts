@@ -14,7 +14,7 @@ import { readForm } from "@/lib/http/body";
 import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
-import { authenticateBearer, type BearerIdentity } from "./oauth";
+import { authenticateBearer, type BearerIdentity } from "./grants";
 import { RawJson } from "./raw-json";
 import { findSandboxUser, type SandboxUser } from "./users";
 

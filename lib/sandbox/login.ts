@@ -1,20 +1,22 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { ownPath } from "@/lib/http/return-path";
-import { ApiError } from "./errors";
-import { readOwnForm, redirectTo } from "./http";
+import { findApp } from "./apps";
 import {
   checkAuthorizeRequest,
-  endSandboxSession,
-  findApp,
   issueCode,
   pickAuthorizeParams,
   redirectWith,
-  revokeAppForUser,
+} from "./authorization-requests";
+import { ApiError } from "./errors";
+import { revokeAppForUser } from "./grants";
+import { readOwnForm, redirectTo } from "./http";
+import {
+  endSandboxSession,
   SANDBOX_SESSION_COOKIE,
   sandboxSessionUser,
   startSandboxSession,
-} from "./oauth";
+} from "./login-sessions";
 import { findSandboxUser } from "./users";
 
 /**

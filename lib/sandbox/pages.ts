@@ -3,13 +3,8 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { checkLocation } from "@/lib/http/input";
-import {
-  type AuthorizeCheck,
-  checkAuthorizeRequest,
-  pickAuthorizeParams,
-  SANDBOX_SESSION_COOKIE,
-  sandboxSessionUser,
-} from "./oauth";
+import { type AuthorizeCheck, checkAuthorizeRequest, pickAuthorizeParams } from "./authorization-requests";
+import { SANDBOX_SESSION_COOKIE, sandboxSessionUser } from "./login-sessions";
 
 /** For sandbox pages: 404 when the sandbox is off, else the signed-in sandbox user (or null). */
 export async function sandboxPageUser(): Promise<string | null> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { embeddedDashboardApp } from "@/lib/config/dashboard-app";
-import { ensureApp } from "./oauth";
+import { ensureApp } from "./apps";
 
 /** The dashboard's own app in the sandbox it serves, or null when it talks to another service. */
 export function dashboardClientId(): string | null {

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { readForm } from "@/lib/http/body";
 import { InputRefused } from "@/lib/http/input";
 import { OAuthError } from "./errors";
-import { exchangeCode, refreshTokens } from "./oauth";
+import { exchangeCode, refreshTokens } from "./grants";
 
 /** POST /v3/oauth2/token: form body only (spec section 5, step 3 and 4). */
 export async function handleTokenRequest(req: NextRequest): Promise<Response> {

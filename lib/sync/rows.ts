@@ -1,8 +1,9 @@
 import type { Calibration, CgmEvent, EgvsV2Response, EgvV2 } from "@/lib/cgm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
+import type { schema } from "@/lib/db";
 import type { CgmApiVersion } from "@/lib/env";
-import { type ConsensusRange, consensusRangeOf } from "@/lib/metrics/time-in-ranges";
+import { consensusRangeOf } from "@/lib/metrics/time-in-ranges";
 
 /**
  * The service's records (the app's records, lib/cgm/app-records.ts, whichever API version was
@@ -13,45 +14,15 @@ import { type ConsensusRange, consensusRangeOf } from "@/lib/metrics/time-in-ran
  * stored row back into the record the service sent, field for field (lib/sync/source.ts).
  */
 
-export interface EgvRow {
-  connectionId: string;
-  systemTime: Date;
-  displayTime: string;
-  value: number;
-  realtimeValue: number;
-  smoothedValue: number | null;
-  unit: EgvsV2Response["unit"];
-  rateUnit: EgvsV2Response["rateUnit"];
-  status: EgvsV2Response["egvs"][number]["status"];
-  trend: EgvsV2Response["egvs"][number]["trend"];
-  trendRate: number | null;
-  /** `metricValueMgdl` of the reading, and its consensus range: what the daily rollup sums. */
-  metricMgdl: number;
-  consensusRange: ConsensusRange;
-  recordId: string | null;
-}
+/**
+ * The rows as the synced tables hold them (lib/db/schema/synced.ts), derived from the tables so the
+ * two cannot disagree; `syncedAt` is left out as the database sets it on every write.
+ */
+type SyncedRow<Table extends { $inferSelect: { syncedAt: Date } }> = Omit<Table["$inferSelect"], "syncedAt">;
 
-export interface EventRow {
-  connectionId: string;
-  eventId: string;
-  systemTime: Date;
-  displayTime: string;
-  eventType: CgmEvent["eventType"];
-  eventSubType: CgmEvent["eventSubType"];
-  value: number | null;
-  unit: CgmEvent["unit"];
-  eventStatus: CgmEvent["eventStatus"];
-  text: string | null;
-}
-
-export interface CalibrationRow {
-  connectionId: string;
-  systemTime: Date;
-  displayTime: string;
-  value: number;
-  unit: Calibration["unit"];
-  recordId: string | null;
-}
+export type EgvRow = SyncedRow<typeof schema.syncedEgvs>;
+export type EventRow = SyncedRow<typeof schema.syncedEvents>;
+export type CalibrationRow = SyncedRow<typeof schema.syncedCalibrations>;
 
 /** A record as read with v3, its `recordId` beside (lib/sync/v3.ts); v2 records have none. */
 export type WithRecordId<T> = T & { recordId?: string | null };

@@ -59,7 +59,7 @@ describe("the import rules", () => {
     const sandbox = importsOf(
       root,
       "lib/service-client/x.ts",
-      'import { ensureApp } from "@/lib/sandbox/oauth";',
+      'import { ensureApp } from "@/lib/sandbox/apps";',
     );
     expect(ruleViolations(sandbox, facts)).toHaveLength(1);
     const metrics = importsOf(root, "lib/metrics/x.ts", 'import { env } from "@/lib/env";');

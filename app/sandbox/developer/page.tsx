@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SandboxAppManager } from "@/components/sandbox/SandboxAppManager";
 import { SandboxFrame } from "@/components/sandbox/SandboxFrame";
-import { listApps } from "@/lib/sandbox/oauth";
+import { listApps } from "@/lib/sandbox/apps";
 import { sandboxPageUser } from "@/lib/sandbox/pages";
 import { dashboardClientId } from "@/lib/sandbox/register-dashboard";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { buttonClass, HiddenFields, Notice, SandboxFrame } from "@/components/sandbox/SandboxFrame";
-import { listActiveGrants } from "@/lib/sandbox/oauth";
+import { listActiveGrants } from "@/lib/sandbox/grants";
 import { type SearchParams, sandboxPageUser } from "@/lib/sandbox/pages";
 import { SANDBOX_USERS } from "@/lib/sandbox/users";
 

@@ -1,212 +1,26 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
+import { authenticateClient } from "./apps";
 import { OAuthError } from "./errors";
 import { type FaultSettings, faultsOf } from "./faults";
+import { randomToken, sha256 } from "./secrets";
 
 /**
- * The sandbox's authorization server: apps, codes, grants and tokens (spec sections 3, 5, 7, 8).
+ * Grants and the tokens that carry them (spec sections 7, 8): the token endpoint's code exchange
+ * and refresh, bearer authentication of data requests, and revocation by the user.
  * Decisions where the spec is silent:
  * - A replayed authorization code revokes the grant it created (RFC 6749 section 4.1.2: SHOULD).
  * - A spent refresh token presented again revokes the whole grant (RFC 9700 section 4.14.2), so a
  *   client that refreshes twice with one token fails loudly instead of silently forking sessions.
  * - PKCE is optional and S256 only; a verifier sent for a code issued without a challenge is
  *   refused, which blocks PKCE downgrade (RFC 9700 section 2.1.1).
- * - Codes, tokens and secrets are stored as SHA-256 hashes only.
+ * - Codes and tokens are stored as SHA-256 hashes only.
  */
 
 export const REFRESH_TOKEN_TTL_MS = 365 * 24 * 3600 * 1000;
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, "hex");
-  const y = Buffer.from(b, "hex");
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-// ---- Apps ---------------------------------------------------------------------------------------
-
-export interface AppPublic {
-  client_id: string;
-  name: string;
-  redirectUris: string[];
-}
-
-export async function createApp(input: {
-  name: string;
-  redirectUris: string[];
-  clientId?: string;
-  clientSecret?: string;
-}): Promise<AppPublic & { client_secret: string }> {
-  const clientId = input.clientId ?? randomUUID();
-  const secret = input.clientSecret ?? randomToken();
-  await (await db())
-    .insert(schema.sandboxApps)
-    .values({ clientId, name: input.name, redirectUris: input.redirectUris, secretHash: sha256(secret) });
-  return { client_id: clientId, client_secret: secret, name: input.name, redirectUris: input.redirectUris };
-}
-
-/**
- * Makes sure an app with this id, secret and redirect URIs exists, as the dashboard does at start
- * with its own app. Idempotent, so several processes starting at once agree.
- */
-export async function ensureApp(input: {
-  clientId: string;
-  clientSecret: string;
-  name: string;
-  redirectUris: string[];
-}): Promise<void> {
-  await (await db())
-    .insert(schema.sandboxApps)
-    .values({
-      clientId: input.clientId,
-      name: input.name,
-      redirectUris: input.redirectUris,
-      secretHash: sha256(input.clientSecret),
-    })
-    .onConflictDoUpdate({
-      target: schema.sandboxApps.clientId,
-      set: { name: input.name, redirectUris: input.redirectUris, secretHash: sha256(input.clientSecret) },
-    });
-}
-
-export async function findApp(clientId: string) {
-  const [app] = await (await db())
-    .select()
-    .from(schema.sandboxApps)
-    .where(eq(schema.sandboxApps.clientId, clientId));
-  return app ?? null;
-}
-
-export async function listApps(): Promise<AppPublic[]> {
-  const rows = await (await db()).select().from(schema.sandboxApps).orderBy(schema.sandboxApps.createdAt);
-  return rows.map((a) => ({ client_id: a.clientId, name: a.name, redirectUris: a.redirectUris }));
-}
-
-/** A new secret; the old one stops working at once (spec section 5). Null when the app is unknown. */
-export async function rotateSecret(clientId: string): Promise<string | null> {
-  const secret = randomToken();
-  const updated = await (await db())
-    .update(schema.sandboxApps)
-    .set({ secretHash: sha256(secret), secretRotatedAt: new Date() })
-    .where(eq(schema.sandboxApps.clientId, clientId))
-    .returning({ clientId: schema.sandboxApps.clientId });
-  return updated.length ? secret : null;
-}
-
-/** Checks client credentials; the same failure for an unknown id and a wrong secret. */
-export async function authenticateClient(clientId: string | undefined, clientSecret: string | undefined) {
-  if (!clientId || !clientSecret) {
-    throw new OAuthError("invalid_client", "client_id and client_secret are required in the form body");
-  }
-  const app = await findApp(clientId);
-  if (!app || !sameHash(app.secretHash, sha256(clientSecret))) {
-    throw new OAuthError("invalid_client", "Unknown client_id or wrong client_secret");
-  }
-  return app;
-}
-
-// ---- Authorization request ----------------------------------------------------------------------
-
-export interface AuthorizeParams {
-  client_id?: string;
-  redirect_uri?: string;
-  response_type?: string;
-  scope?: string;
-  state?: string;
-  code_challenge?: string;
-  code_challenge_method?: string;
-}
-
-export type AuthorizeCheck =
-  | {
-      ok: true;
-      appName: string;
-      params: Required<Pick<AuthorizeParams, "client_id" | "redirect_uri">> & AuthorizeParams;
-    }
-  /** Client or redirect URI cannot be trusted: show an error page, never redirect. */
-  | { ok: false; redirect: false; message: string }
-  /** The redirect URI is registered: the error goes back to the client (RFC 6749 section 4.1.2.1). */
-  | { ok: false; redirect: true; location: string; message: string };
-
-export function pickAuthorizeParams(source: URLSearchParams | Record<string, unknown>): AuthorizeParams {
-  const get = (k: string) => {
-    const v = source instanceof URLSearchParams ? source.get(k) : source[k];
-    return typeof v === "string" ? v : undefined;
-  };
-  return {
-    client_id: get("client_id"),
-    redirect_uri: get("redirect_uri"),
-    response_type: get("response_type"),
-    scope: get("scope"),
-    state: get("state"),
-    code_challenge: get("code_challenge"),
-    code_challenge_method: get("code_challenge_method"),
-  };
-}
-
-export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-  return url.toString();
-}
-
-export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<AuthorizeCheck> {
-  if (!p.client_id) return { ok: false, redirect: false, message: "The request has no client_id." };
-  const app = await findApp(p.client_id);
-  if (!app)
-    return { ok: false, redirect: false, message: `No app is registered with client_id "${p.client_id}".` };
-  if (!p.redirect_uri) return { ok: false, redirect: false, message: "The request has no redirect_uri." };
-  if (!app.redirectUris.includes(p.redirect_uri)) {
-    return {
-      ok: false,
-      redirect: false,
-      message: `The redirect_uri "${p.redirect_uri}" is not registered for the app "${app.name}".`,
-    };
-  }
-  const fail = (error: string, message: string): AuthorizeCheck => ({
-    ok: false,
-    redirect: true,
-    message,
-    location: redirectWith(p.redirect_uri as string, { error, error_description: message, state: p.state }),
-  });
-  if (p.response_type !== "code") return fail("unsupported_response_type", "response_type must be code");
-  if (p.scope !== "offline_access") return fail("invalid_scope", "scope must be offline_access");
-  if (p.code_challenge !== undefined || p.code_challenge_method !== undefined) {
-    if (p.code_challenge_method !== "S256")
-      return fail("invalid_request", "code_challenge_method must be S256");
-    if (!/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge ?? "")) {
-      return fail("invalid_request", "code_challenge must be a base64url SHA-256 digest (43 characters)");
-    }
-  }
-  return {
-    ok: true,
-    appName: app.name,
-    params: { ...p, client_id: p.client_id, redirect_uri: p.redirect_uri },
-  };
-}
-
-/** Issues a single-use code after the user allowed access. */
-export async function issueCode(input: {
-  clientId: string;
-  username: string;
-  redirectUri: string;
-  codeChallenge?: string;
-}): Promise<string> {
-  const code = randomToken();
-  await (await db()).insert(schema.sandboxAuthCodes).values({
-    codeHash: sha256(code),
-    clientId: input.clientId,
-    username: input.username,
-    redirectUri: input.redirectUri,
-    codeChallenge: input.codeChallenge ?? null,
-    expiresAt: new Date(Date.now() + env().SANDBOX_AUTH_CODE_TTL * 1000),
-  });
-  return code;
-}
 
 // ---- Token endpoint -----------------------------------------------------------------------------
 
@@ -452,34 +266,7 @@ export async function revokeAppForUser(username: string, clientId: string): Prom
   return rows.length;
 }
 
-// ---- The sandbox's own sign-in ------------------------------------------------------------------
-
-export const SANDBOX_SESSION_COOKIE = "sandbox_session";
-const SESSION_TTL_MS = 12 * 3600 * 1000;
-
-export async function startSandboxSession(username: string): Promise<{ id: string; maxAgeSeconds: number }> {
-  const id = randomToken();
-  await (await db())
-    .insert(schema.sandboxSessions)
-    .values({ idHash: sha256(id), username, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
-  return { id, maxAgeSeconds: SESSION_TTL_MS / 1000 };
-}
-
-export async function sandboxSessionUser(id: string | undefined): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await (await db())
-    .select()
-    .from(schema.sandboxSessions)
-    .where(
-      and(eq(schema.sandboxSessions.idHash, sha256(id)), gt(schema.sandboxSessions.expiresAt, sql`now()`)),
-    );
-  return row?.username ?? null;
-}
-
-export async function endSandboxSession(id: string | undefined): Promise<void> {
-  if (!id) return;
-  await (await db()).delete(schema.sandboxSessions).where(eq(schema.sandboxSessions.idHash, sha256(id)));
-}
+// ---- Counts for tests ---------------------------------------------------------------------------
 
 /** For tests of clients: how many refresh grants the app made, and how many of its grants died. */
 export async function tokenStats(clientId: string) {
