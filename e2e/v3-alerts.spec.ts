@@ -31,6 +31,8 @@ async function signedIn(browser: Browser, username: string, viewport = { width: 
 test("the alerts page lists the alerts that sounded, and passes axe on a desktop and a phone", async ({
   browser,
 }) => {
+  // Two sign-ins and four axe scans, one of a 30-day table: it ran past a minute on a loaded machine.
+  test.setTimeout(120_000);
   const page = await signedIn(browser, "SandboxUser2");
   await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Alerts" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
