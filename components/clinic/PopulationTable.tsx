@@ -6,6 +6,7 @@ import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm
 import { GoalMark } from "@/components/glucose/GoalList";
 import { useViewerInstant } from "@/components/layout/ViewerTime";
 import { Blank, TH_COL } from "@/components/records/RecordTable";
+import { formatMgdlIn } from "@/lib/cgm/glucose-text";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
@@ -29,7 +30,6 @@ import {
 import type { GoalMetric } from "@/lib/metrics/targets";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { episodeRule } from "@/lib/reports/episodes-view";
-import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population table: sorted by any column (a button in each header; aria-sort says the order),

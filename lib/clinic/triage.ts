@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMgdlIn } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   HIGH_MAX_MGDL,
@@ -14,7 +15,6 @@ import {
   type TargetGroup,
 } from "@/lib/metrics/targets";
 import type { PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population view's triage flags: which patients a clinic should look at first. Each flag is

@@ -1,10 +1,9 @@
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { displayValue, formatGlucoseNumber, mgdlRangeText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
-import { formatGlucoseNumber, formatMgdlIn } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BAND_BETTER,
@@ -202,7 +201,7 @@ function rowSpecs(unit: GlucoseUnit): RowSpec[] {
     // Issue 14: time in tight range (2023 consensus); more is better, as for time in range.
     {
       key: "timeInTightRange",
-      label: `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit})`,
+      label: `Time in tight range (${mgdlRangeText(TIGHT_RANGE_MIN_MGDL, TIGHT_RANGE_MAX_MGDL, unit)})`,
       value: (s) => s.timeInTightRange,
       show: percent,
       amount: points,

@@ -1,4 +1,5 @@
 import { secondsOfDay } from "@/lib/cgm/datetime";
+import { formatMgdlIn } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   HIGH_MAX_MGDL,
@@ -8,7 +9,6 @@ import {
 } from "@/lib/metrics/constants";
 import type { ReportMetrics } from "@/lib/metrics/report";
 import { type ConsensusRange, consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import { formatMgdlIn } from "@/lib/trace/format";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 import { type PeriodSummary, periodSummary } from "./summary-model";

@@ -1,5 +1,5 @@
+import { displayValue, formatMgdlIn } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
 import {
   EXTENDED_HYPO_MINUTES,
   HIGH_MAX_MGDL,
@@ -14,7 +14,7 @@ import {
   type EpisodeKind,
   startsAtNight,
 } from "@/lib/metrics/episodes";
-import { formatDuration, formatMgdlIn, formatPercent } from "@/lib/trace/format";
+import { formatDuration, formatPercent } from "@/lib/trace/format";
 
 /**
  * The CGM episodes (lib/metrics/episodes.ts) as pages show them, in the unit on screen: a row per

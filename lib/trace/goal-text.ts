@@ -1,3 +1,4 @@
+import { formatMgdlIn, mgdlRangeText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   evaluateGoalsOn,
@@ -16,7 +17,6 @@ import {
   type GoalMetric,
   type TargetPreset,
 } from "@/lib/metrics/targets";
-import { formatMgdlIn } from "./format";
 
 /**
  * Goals in words, in the unit on screen: what a goal measures ("Below 70 mg/dL"), the goal itself
@@ -27,8 +27,7 @@ import { formatMgdlIn } from "./format";
 export function goalLabel(goal: Pick<Goal, "metric" | "bands">, edges: BandEdges, unit: GlucoseUnit): string {
   const has = (k: BandKey) => goal.bands.includes(k);
   if (goal.metric === "cv") return "Glucose variability (CV)";
-  if (has("inRange"))
-    return `${formatMgdlIn(edges.lowBelow, unit)}–${formatMgdlIn(edges.inRangeMax, unit)} ${unit}`;
+  if (has("inRange")) return mgdlRangeText(edges.lowBelow, edges.inRangeMax, unit);
   if (has("low")) return `Below ${formatMgdlIn(edges.lowBelow, unit)} ${unit}`;
   if (has("veryLow")) return `Below ${formatMgdlIn(edges.veryLowBelow, unit)} ${unit}`;
   if (has("high")) return `Above ${formatMgdlIn(edges.inRangeMax, unit)} ${unit}`;
