@@ -1,5 +1,5 @@
 import { EpisodesTable } from "@/components/reports/EpisodesTable";
-import { formatMgdlIn } from "@/lib/cgm/glucose-text";
+import { mgdlText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OverviewEpisodes } from "@/lib/dashboard/overview-model";
 import {
@@ -44,7 +44,7 @@ export function EpisodesPanel({
     );
   }
   const { lows, highs } = view;
-  const g = (mgdl: number) => `${formatMgdlIn(mgdl, unit)} ${unit}`;
+  const g = (mgdl: number) => mgdlText(mgdl, unit);
   return (
     <>
       <p className="text-lg" data-testid="episodes-lows">

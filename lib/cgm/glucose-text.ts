@@ -25,6 +25,14 @@ export function formatMgdlIn(mgdl: number, unit: GlucoseUnit): string {
   return formatGlucoseNumber(convertGlucose(mgdl, "mg/dL", unit), unit);
 }
 
+/**
+ * A glucose value given in mg/dL (a bound, an edge, a spread: never a reading, so never LOW or
+ * HIGH), written in `unit` with the unit: 70 → "3.9 mmol/L".
+ */
+export function mgdlText(mgdl: number, unit: GlucoseUnit): string {
+  return `${formatMgdlIn(mgdl, unit)} ${unit}`;
+}
+
 /** Text for a person: "LOW", "HIGH", or the value rounded for its unit. */
 export function displayValue(value: number, unit: GlucoseUnit, status?: string | null): string {
   const c = classifyValue(value, unit, status);

@@ -1,5 +1,5 @@
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
-import { displayValue, formatGlucoseNumber, mgdlRangeText } from "@/lib/cgm/glucose-text";
+import { formatGlucoseNumber, glucoseText, mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
@@ -171,11 +171,8 @@ function glucose(unit: GlucoseUnit) {
   const inUnit = (mgdl: number) => convertGlucose(mgdl, "mg/dL", unit);
   return {
     // A mean is no reading, but one below 40 or above 400 mg/dL is as unknown as LOW and HIGH.
-    mean: (mgdl: number) => {
-      const text = displayValue(inUnit(mgdl), unit);
-      return text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
-    },
-    spread: (mgdl: number) => `${formatGlucoseNumber(inUnit(mgdl), unit)} ${unit}`,
+    mean: (mgdl: number) => glucoseText(inUnit(mgdl), unit),
+    spread: (mgdl: number) => mgdlText(mgdl, unit),
     amount: (mgdlDiff: number) => {
       const text = formatGlucoseNumber(Math.abs(inUnit(mgdlDiff)), unit);
       return { rounded: Number(text), text: `${text} ${unit}` };
