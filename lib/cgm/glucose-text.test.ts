@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { axisTicks } from "@/lib/trace/format";
-import { displayValue, formatGlucoseNumber, glucoseText } from "./glucose-text";
+import {
+  displayValue,
+  formatGlucoseNumber,
+  glucoseRangeText,
+  glucoseText,
+  mgdlRangeText,
+  mgdlText,
+  pointText,
+  withGlucoseUnit,
+} from "./glucose-text";
 import { classifyValue } from "./values";
 
 /** Spec 2.1: 39 and 401 are "below 40" and "above 400", shown as words, never as numbers. */
@@ -72,5 +81,27 @@ describe("glucoseText", () => {
     expect(glucoseText(401, "mg/dL")).toBe("HIGH");
     // 22.3 × 18.0182 = 401.8 mg/dL
     expect(glucoseText(22.3, "mmol/L")).toBe("HIGH");
+  });
+});
+
+describe("units and ranges", () => {
+  it("adds the unit to numbers, never to LOW and HIGH", () => {
+    expect(withGlucoseUnit("101", "mg/dL")).toBe("101 mg/dL");
+    expect(withGlucoseUnit("LOW", "mg/dL")).toBe("LOW");
+    expect(withGlucoseUnit("HIGH", "mmol/L")).toBe("HIGH");
+  });
+
+  it("writes mg/dL bounds and ranges in the unit on screen", () => {
+    expect(mgdlText(70, "mg/dL")).toBe("70 mg/dL");
+    expect(mgdlText(70, "mmol/L")).toBe("3.9 mmol/L");
+    expect(mgdlRangeText(70, 180, "mg/dL")).toBe("70–180 mg/dL");
+    expect(mgdlRangeText(70, 180, "mmol/L")).toBe("3.9–10.0 mmol/L");
+    expect(glucoseRangeText(3.9, 10, "mmol/L")).toBe("3.9–10.0 mmol/L");
+  });
+
+  it("writes a chart point by its sentinel, not by its value in the unit on screen", () => {
+    expect(pointText({ value: 2.2, sentinel: null }, "mmol/L")).toBe("2.2");
+    expect(pointText({ value: 2.2, sentinel: "low" }, "mmol/L")).toBe("LOW");
+    expect(pointText({ value: 401, sentinel: "high" }, "mg/dL")).toBe("HIGH");
   });
 });
