@@ -14,21 +14,15 @@ import {
   YAxis,
 } from "recharts";
 import type { CgmEventType } from "@/lib/cgm/app-records";
+import { formatGlucoseNumber, glucoseText, pointText, withGlucoseUnit } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import { alertMarkerTitle, eventMarkerValue } from "@/lib/dashboard/markers";
 import type { CalibrationMarker, EventMarker, TraceChart } from "@/lib/dashboard/overview-model";
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import { type AlertSounding, soundingEndText } from "@/lib/records/alerts";
-import { eventTitle, eventTypeLabel, glucoseText } from "@/lib/records/labels";
-import {
-  axisTicks,
-  formatDisplayTime,
-  formatGlucoseNumber,
-  offsetAt,
-  type TracePoint,
-  wallClockLabel,
-} from "@/lib/trace";
+import { eventTitle, eventTypeLabel } from "@/lib/records/labels";
+import { axisTicks, formatDisplayTime, offsetAt, type TracePoint, wallClockLabel } from "@/lib/trace";
 import { offScaleMarkerPath } from "./off-scale-marker";
 import { TracePreview } from "./TracePreview";
 
@@ -68,12 +62,6 @@ const Y_AXIS_WIDTH = 52;
 // TracePreview must match.
 const X_AXIS_HEIGHT = 30;
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
-
-function valueLabel(p: TracePoint, unit: GlucoseUnit): string {
-  if (p.sentinel === "low") return "LOW";
-  if (p.sentinel === "high") return "HIGH";
-  return `${unit === "mg/dL" ? p.value : p.value.toFixed(1)} ${unit}`;
-}
 
 function eventText(e: EventMarker, unit: GlucoseUnit): string {
   const what = eventTitle(e.type, e.subType);
@@ -130,7 +118,7 @@ function TraceTooltip({
   let calibration: CalibrationMarker | null = null;
   if ("display" in item) {
     time = item.display;
-    text = valueLabel(item, unit);
+    text = withGlucoseUnit(pointText(item, unit), unit);
     calibration = calibrationNear(calibrations, typeof label === "number" ? label : item.t, nearMs);
   } else if ("type" in item) {
     time = item.displayTime;

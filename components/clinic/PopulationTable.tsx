@@ -6,6 +6,7 @@ import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm
 import { GoalMark } from "@/components/glucose/GoalList";
 import { useViewerInstant } from "@/components/layout/ViewerTime";
 import { Blank, TH_COL } from "@/components/records/RecordTable";
+import { formatMgdlIn, mgdlRangeText } from "@/lib/cgm/glucose-text";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
@@ -29,7 +30,6 @@ import {
 import type { GoalMetric } from "@/lib/metrics/targets";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { episodeRule } from "@/lib/reports/episodes-view";
-import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population table: sorted by any column (a button in each header; aria-sort says the order),
@@ -294,7 +294,7 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
     {
       key: "inRange",
       label: "In range",
-      hint: `time ${g(LOW_BELOW_MGDL)}–${g(IN_RANGE_MAX_MGDL)} ${unit}`,
+      hint: `time ${mgdlRangeText(LOW_BELOW_MGDL, IN_RANGE_MAX_MGDL, unit)}`,
       numeric: true,
     },
     {
@@ -307,7 +307,7 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
     {
       key: "tightRange",
       label: "Tight range",
-      hint: `time ${g(TIGHT_RANGE_MIN_MGDL)}–${g(TIGHT_RANGE_MAX_MGDL)} ${unit}`,
+      hint: `time ${mgdlRangeText(TIGHT_RANGE_MIN_MGDL, TIGHT_RANGE_MAX_MGDL, unit)}`,
       numeric: true,
     },
     // CGM episodes of the 2023 consensus, per 7 days of sensor time.

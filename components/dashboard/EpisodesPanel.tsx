@@ -1,4 +1,5 @@
 import { EpisodesTable } from "@/components/reports/EpisodesTable";
+import { mgdlText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OverviewEpisodes } from "@/lib/dashboard/overview-model";
 import {
@@ -9,7 +10,7 @@ import {
   VERY_LOW_BELOW_MGDL,
 } from "@/lib/metrics/constants";
 import { durationText } from "@/lib/reports/episodes-view";
-import { formatDisplayTime, formatDuration, formatMgdlIn } from "@/lib/trace/format";
+import { formatDisplayTime, formatDuration } from "@/lib/trace/format";
 
 /**
  * The overview's lows at a glance: "Lows in the last 14 days: 6, 2 at night, average 35 min",
@@ -43,7 +44,7 @@ export function EpisodesPanel({
     );
   }
   const { lows, highs } = view;
-  const g = (mgdl: number) => `${formatMgdlIn(mgdl, unit)} ${unit}`;
+  const g = (mgdl: number) => mgdlText(mgdl, unit);
   return (
     <>
       <p className="text-lg" data-testid="episodes-lows">

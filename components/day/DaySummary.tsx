@@ -1,5 +1,6 @@
+import { displayValue, withGlucoseUnit } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue, MEASURING_RANGE_MGDL } from "@/lib/cgm/values";
+import { MEASURING_RANGE_MGDL } from "@/lib/cgm/values";
 import type { DayCoverage, DaySummary as Summary } from "@/lib/dashboard/day-model";
 import { IN_RANGE_MAX_MGDL, LOW_BELOW_MGDL } from "@/lib/metrics/constants";
 
@@ -7,7 +8,7 @@ const inUnit = (mgdl: number, unit: GlucoseUnit) => displayValue(convertGlucose(
 
 /** A glucose text with its unit, except LOW and HIGH, which are not numbers. */
 const glucose = (text: string | null, unit: GlucoseUnit) =>
-  text === null ? "—" : text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
+  text === null ? "—" : withGlucoseUnit(text, unit);
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (

@@ -1,9 +1,10 @@
+import { mgdlRangeText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { OurSummary, ServiceSummary } from "@/lib/dashboard/overview-model";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { percentText } from "@/lib/metrics/goals";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
-import { formatMgdlIn, formatPercent } from "@/lib/trace";
+import { formatPercent } from "@/lib/trace";
 import { judgeBands } from "@/lib/trace/goal-text";
 
 const dash = "—";
@@ -59,7 +60,7 @@ export function StatisticsComparison({
     ],
     // Time in tight range (2023 consensus): the service reports no such share.
     [
-      `In tight range ${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit}`,
+      `In tight range ${mgdlRangeText(TIGHT_RANGE_MIN_MGDL, TIGHT_RANGE_MAX_MGDL, unit)}`,
       share(ours.timeInTightRange),
       dash,
     ],

@@ -1,6 +1,5 @@
-import { displayValue } from "@/lib/cgm/values";
+import { displayValue, formatGlucoseNumber, glucoseRangeText } from "@/lib/cgm/glucose-text";
 import type { AgpReport } from "@/lib/reports/agp-model";
-import { formatGlucoseNumber } from "@/lib/trace/format";
 
 /**
  * The AGP chart, drawn on the server: it paints with the HTML, prints crisply and renders in the
@@ -188,8 +187,7 @@ export function AgpChart({ report }: { report: AgpReport }) {
         </span>
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block h-0.5 w-5 bg-[#009E73]" /> Target range{" "}
-          {formatGlucoseNumber(target.low, report.unit)}–{formatGlucoseNumber(target.high, report.unit)}{" "}
-          {report.unit}
+          {glucoseRangeText(target.low, target.high, report.unit)}
         </span>
       </figcaption>
       <details className="mt-2 text-sm print:hidden">

@@ -1,3 +1,4 @@
+import { mgdlRangeText } from "@/lib/cgm/glucose-text";
 import { RANGE_COLOURS } from "@/lib/dashboard/palette";
 import {
   CV_STABLE_MAX_PERCENT,
@@ -7,7 +8,7 @@ import {
 } from "@/lib/metrics/constants";
 import type { AgpReport } from "@/lib/reports/agp-model";
 import { patientDaysText } from "@/lib/reports/patient-days";
-import { formatDuration, formatMgdlIn } from "@/lib/trace/format";
+import { formatDuration } from "@/lib/trace/format";
 import { GRI_ZONE_WORDS } from "./GriGrid";
 
 /** The consensus metrics panel: glucose statistics beside time in the population's bands and goals. */
@@ -50,7 +51,7 @@ export function AgpMetrics({ report }: { report: AgpReport }) {
     ],
     // Issue 14: time in tight range (2023 consensus), as percent of readings; printed too.
     [
-      `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, report.unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, report.unit)} ${report.unit})`,
+      `Time in tight range (${mgdlRangeText(TIGHT_RANGE_MIN_MGDL, TIGHT_RANGE_MAX_MGDL, report.unit)})`,
       metrics.timeInTightRange === null ? "—" : `${metrics.timeInTightRange.toFixed(1)}%`,
     ],
   ];

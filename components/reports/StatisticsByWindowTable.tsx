@@ -1,4 +1,5 @@
 import { Blank, RecordTable, TD, TH_COL, TH_ROW, TR } from "@/components/records/RecordTable";
+import { formatGlucoseNumber } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import {
   type GroupCounts,
@@ -6,7 +7,7 @@ import {
   servicePercentsOf,
 } from "@/lib/reports/statistics-by-window";
 import { hoursLabel } from "@/lib/reports/statistics-windows";
-import { formatGlucoseNumber, formatPercent } from "@/lib/trace/format";
+import { formatPercent } from "@/lib/trace/format";
 
 const GROUPS = {
   v2: [

@@ -1,5 +1,6 @@
 export * from "./app-records";
 export * from "./datetime";
+export * from "./glucose-text";
 export * from "./schemas";
 export * from "./schemas-v3";
 export * from "./trend";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertGlucose, fromMgdlRounded, MGDL_PER_MMOLL, mgdlToMmoll, roundForUnit } from "./units";
-import { classifyValue, displayValue, sentinelValue } from "./values";
+import { classifyValue, sentinelValue } from "./values";
 
 describe("units", () => {
   it("converts with 18.0182 mg/dL per mmol/L", () => {
@@ -26,16 +26,6 @@ describe("value rules (39 and 401)", () => {
     // 39 / 18.0182 = 2.164 → 2.2; 401 / 18.0182 = 22.255 → 22.3
     expect(sentinelValue("low", "mmol/L")).toBe(2.2);
     expect(sentinelValue("high", "mmol/L")).toBe(22.3);
-  });
-
-  it("are never shown as numbers", () => {
-    expect(displayValue(39, "mg/dL")).toBe("LOW");
-    expect(displayValue(401, "mg/dL")).toBe("HIGH");
-    expect(displayValue(2.2, "mmol/L", "low")).toBe("LOW");
-    expect(displayValue(22.3, "mmol/L", "high")).toBe("HIGH");
-    expect(displayValue(40, "mg/dL")).toBe("40");
-    expect(displayValue(400, "mg/dL")).toBe("400");
-    expect(displayValue(5.04, "mmol/L")).toBe("5.0");
   });
 
   it("classifies by status first, then by the measuring range", () => {

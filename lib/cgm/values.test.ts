@@ -1,35 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { classifyValue, displayValue, metricValueMgdl, sentinelValue } from "./values";
+import { metricValueMgdl, sentinelValue } from "./values";
 
 /** Spec 2.1: 39 and 401 are "below 40" and "above 400", shown as words, never as numbers. */
-
-describe("displayValue", () => {
-  it.each([
-    [39, "mg/dL", "low", "LOW"],
-    [401, "mg/dL", "high", "HIGH"],
-    // Without a status the measuring range (40–400 mg/dL) decides.
-    [39, "mg/dL", null, "LOW"],
-    [401, "mg/dL", null, "HIGH"],
-    [40, "mg/dL", null, "40"],
-    [400, "mg/dL", null, "400"],
-    [123.4, "mg/dL", null, "123"],
-    // mmol/L sentinels: 39 → 2.2 and 401 → 22.3 (÷ 18.0182, one decimal).
-    [2.2, "mmol/L", "low", "LOW"],
-    [22.3, "mmol/L", "high", "HIGH"],
-    [2.2, "mmol/L", null, "LOW"],
-    [22.3, "mmol/L", null, "HIGH"],
-    [2.3, "mmol/L", null, "2.3"],
-    [10, "mmol/L", null, "10.0"],
-    [5.55, "mmol/L", null, "5.6"],
-  ] as const)("%s %s with status %s reads %s", (value, unit, status, text) => {
-    expect(displayValue(value, unit, status)).toBe(text);
-  });
-
-  it("lets status decide over the value", () => {
-    expect(displayValue(120, "mg/dL", "low")).toBe("LOW");
-    expect(classifyValue(120, "mg/dL", "high")).toBe("high");
-  });
-});
 
 describe("sentinelValue", () => {
   it("is 39/401 in mg/dL and 2.2/22.3 in mmol/L", () => {

@@ -40,15 +40,6 @@ export function classifyValue(value: number, unit: GlucoseUnit, status?: string 
   return "inRange";
 }
 
-/** Text for a person: "LOW", "HIGH", or the value rounded for its unit. */
-export function displayValue(value: number, unit: GlucoseUnit, status?: string | null): string {
-  const c = classifyValue(value, unit, status);
-  if (c === "low") return "LOW";
-  if (c === "high") return "HIGH";
-  const rounded = roundForUnit(value, unit);
-  return unit === "mg/dL" ? String(rounded) : rounded.toFixed(1);
-}
-
 /**
  * A reading's value for metrics, in mg/dL. The sentinels take part as exactly 39 and 401 (spec 2.1,
  * and our metric definitions), even when an mmol/L response carries them as 2.2 or 22.3.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMgdlIn, mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   HIGH_MAX_MGDL,
@@ -14,7 +15,6 @@ import {
   type TargetGroup,
 } from "@/lib/metrics/targets";
 import type { PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import { formatMgdlIn } from "@/lib/trace/format";
 
 /**
  * The population view's triage flags: which patients a clinic should look at first. Each flag is
@@ -90,7 +90,7 @@ export const THRESHOLD_OF: Record<TriageFlag, keyof TriageThresholds> = {
   sensor: "sensorBelowPercent",
 };
 
-const g = (mgdl: number, unit: GlucoseUnit) => `${formatMgdlIn(mgdl, unit)} ${unit}`;
+const g = mgdlText;
 
 /** Each setting as the form and its messages name it, glucose edges in the unit on screen. */
 export const THRESHOLD_FIELDS: Record<
@@ -132,7 +132,7 @@ export const THRESHOLD_FIELDS: Record<
     max: 100,
   },
   inRangeBelowPercent: {
-    label: (u) => `Time in range (${formatMgdlIn(LOW_BELOW_MGDL, u)}–${g(IN_RANGE_MAX_MGDL, u)})`,
+    label: (u) => `Time in range (${mgdlRangeText(LOW_BELOW_MGDL, IN_RANGE_MAX_MGDL, u)})`,
     comparison: "below",
     unit: "%",
     min: 1,

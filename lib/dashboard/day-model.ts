@@ -3,9 +3,10 @@ import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
+import { displayValue, pointText } from "@/lib/cgm/glucose-text";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue, metricValueMgdl } from "@/lib/cgm/values";
+import { metricValueMgdl } from "@/lib/cgm/values";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import { coefficientOfVariation, maximum, mean, minimum, timeInRanges } from "@/lib/metrics";
 import type { TargetPreset } from "@/lib/metrics/targets";
@@ -21,7 +22,6 @@ import {
   clockOffsetMinutes,
   expectedReadings,
   missingReadings,
-  pointText,
   READING_INTERVAL_MS,
   type TracePoint,
   type TraceTableRow,

@@ -1,3 +1,4 @@
+import { formatGlucoseNumber } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   type BandKey,
@@ -7,7 +8,6 @@ import {
   timeInBands,
 } from "@/lib/metrics/targets";
 import { bandRangeText } from "@/lib/reports/agp-model";
-import { formatGlucoseNumber } from "@/lib/trace/format";
 import { goalSubject, type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { RANGE_LABELS } from "./palette";
 

@@ -1,6 +1,7 @@
+import { glucoseText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type AlertSounding, soundedAlertLabel, soundingEndText } from "@/lib/records/alerts";
-import { eventTitle, eventValueText, glucoseText } from "@/lib/records/labels";
+import { eventTitle, eventValueText } from "@/lib/records/labels";
 import type { CalibrationMarker, EventMarker } from "./overview-model";
 
 /**

@@ -1,5 +1,6 @@
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { pointText } from "@/lib/cgm/glucose-text";
 import type { Calibration, EgvsV2Response, HypoglycemiaRisk, StatisticsV2Response } from "@/lib/cgm/schemas";
 import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
@@ -28,7 +29,6 @@ import {
   dataFreshness,
   formatDisplayDay,
   type GapBreak,
-  pointText,
   reduceForDrawing,
   roundWallClockTicks,
   type TracePoint,

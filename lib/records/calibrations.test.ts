@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Calibration } from "@/lib/cgm";
 import { DEFAULT_PREFERENCES, type Preferences } from "@/lib/preferences/schema";
-import { calibrationRows, calibrationsEmptyText, glucoseText } from "./calibrations";
+import { calibrationRows, calibrationsEmptyText } from "./calibrations";
 
 const prefs = (unit: Preferences["unit"]): Preferences => ({ ...DEFAULT_PREFERENCES, unit });
 const cal = (systemTime: string, value: number, unit: Calibration["unit"]): Calibration => ({
@@ -9,18 +9,6 @@ const cal = (systemTime: string, value: number, unit: Calibration["unit"]): Cali
   displayTime: systemTime.replace("T0", "T1"),
   value,
   unit,
-});
-
-describe("glucoseText", () => {
-  it("shows a value with its unit, and the out-of-range readings as words", () => {
-    expect(glucoseText(101, "mg/dL")).toBe("101 mg/dL");
-    expect(glucoseText(5.6, "mmol/L")).toBe("5.6 mmol/L");
-    expect(glucoseText(10, "mmol/L")).toBe("10.0 mmol/L");
-    expect(glucoseText(39, "mg/dL")).toBe("LOW");
-    expect(glucoseText(401, "mg/dL")).toBe("HIGH");
-    // 22.3 × 18.0182 = 401.8 mg/dL
-    expect(glucoseText(22.3, "mmol/L")).toBe("HIGH");
-  });
 });
 
 describe("calibrationRows", () => {

@@ -1,10 +1,8 @@
+import { glucoseText } from "@/lib/cgm/glucose-text";
 import type { Calibration } from "@/lib/cgm/schemas";
 import { convertGlucose } from "@/lib/cgm/units";
 import { displayUnit, type Preferences } from "@/lib/preferences/schema";
 import { generationLabel } from "./devices";
-import { glucoseText } from "./labels";
-
-export { glucoseText };
 
 /**
  * The calibrations page (spec 2.2): each fingerstick value in the patient's display unit. Every

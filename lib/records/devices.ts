@@ -1,8 +1,8 @@
 import type { CgmAlertName, CgmAlertSetting, CgmDevice } from "@/lib/cgm/app-records";
+import { glucoseText } from "@/lib/cgm/glucose-text";
 import { daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
 import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, rateUnitFor } from "@/lib/cgm/units";
 import { countText, formatAmount, formatClock, formatDateTimeText } from "./format";
-import { glucoseText } from "./labels";
 
 /**
  * The devices page (spec 2.4): device records, their alert schedules (v2) and alert settings

@@ -1,12 +1,12 @@
 import type { CgmEvent, CgmEventSubType, CgmEventType } from "@/lib/cgm/app-records";
-import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
+import { formatGlucoseNumber } from "@/lib/cgm/glucose-text";
+import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { countText, formatAmount } from "./format";
 
 /**
- * How events and glucose values read, wherever they are shown: the record pages, the daily view,
- * the trace's tooltips and its markers table. No schemas here, so browser code can use it without
- * pulling zod into the chart's bundle.
+ * How events read, wherever they are shown: the record pages, the daily view, the trace's tooltips
+ * and its markers table; glucose values read as lib/cgm/glucose-text writes them. No schemas here,
+ * so browser code can use it without pulling zod into the chart's bundle.
  */
 
 const TYPE_LABELS: Record<CgmEventType, string> = {
@@ -68,8 +68,7 @@ export function eventValueText(
     case "mg/dL":
     case "mmol/L": {
       if (displayUnit === null || displayUnit === unit) return `${formatAmount(value)} ${unit}`;
-      const shown = roundForUnit(convertGlucose(value, unit, displayUnit), displayUnit);
-      return `${displayUnit === "mmol/L" ? shown.toFixed(1) : shown} ${displayUnit}`;
+      return `${formatGlucoseNumber(convertGlucose(value, unit, displayUnit), displayUnit)} ${displayUnit}`;
     }
     case "unknown":
     case null:
@@ -81,10 +80,4 @@ export function eventValueText(
 export function eventTitle(type: CgmEventType, subType: CgmEventSubType | null): string {
   const sub = eventSubTypeLabel(subType);
   return sub ? `${eventTypeLabel(type)} (${sub})` : eventTypeLabel(type);
-}
-
-/** "5.6 mmol/L", "101 mg/dL"; values outside 40–400 mg/dL read "LOW"/"HIGH" without a unit. */
-export function glucoseText(value: number, unit: GlucoseUnit): string {
-  const text = displayValue(value, unit);
-  return text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
 }

@@ -1,12 +1,12 @@
 import { MS_PER_DAY, secondsOfDay } from "@/lib/cgm/datetime";
+import { displayValue, formatGlucoseNumber } from "@/lib/cgm/glucose-text";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue, SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
+import { SENTINEL_HIGH_MGDL } from "@/lib/cgm/values";
 import { type AgpPoint, agpProfile } from "@/lib/metrics/agp";
 import { cgmEpisodes } from "@/lib/metrics/episodes";
 import { type GlycemiaRiskIndex, glycemiaRiskIndexOf } from "@/lib/metrics/gri";
 import { type PeriodMetrics, periodMetrics, reportGri } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
-import { formatGlucoseNumber } from "@/lib/trace/format";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { type EpisodesView, episodesView } from "./episodes-view";
 import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "./patient-days";

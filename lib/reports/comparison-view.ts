@@ -1,10 +1,9 @@
 import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { formatGlucoseNumber, glucoseText, mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
-import { formatGlucoseNumber, formatMgdlIn } from "@/lib/trace/format";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BAND_BETTER,
@@ -172,11 +171,8 @@ function glucose(unit: GlucoseUnit) {
   const inUnit = (mgdl: number) => convertGlucose(mgdl, "mg/dL", unit);
   return {
     // A mean is no reading, but one below 40 or above 400 mg/dL is as unknown as LOW and HIGH.
-    mean: (mgdl: number) => {
-      const text = displayValue(inUnit(mgdl), unit);
-      return text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
-    },
-    spread: (mgdl: number) => `${formatGlucoseNumber(inUnit(mgdl), unit)} ${unit}`,
+    mean: (mgdl: number) => glucoseText(inUnit(mgdl), unit),
+    spread: (mgdl: number) => mgdlText(mgdl, unit),
     amount: (mgdlDiff: number) => {
       const text = formatGlucoseNumber(Math.abs(inUnit(mgdlDiff)), unit);
       return { rounded: Number(text), text: `${text} ${unit}` };
@@ -202,7 +198,7 @@ function rowSpecs(unit: GlucoseUnit): RowSpec[] {
     // Issue 14: time in tight range (2023 consensus); more is better, as for time in range.
     {
       key: "timeInTightRange",
-      label: `Time in tight range (${formatMgdlIn(TIGHT_RANGE_MIN_MGDL, unit)}–${formatMgdlIn(TIGHT_RANGE_MAX_MGDL, unit)} ${unit})`,
+      label: `Time in tight range (${mgdlRangeText(TIGHT_RANGE_MIN_MGDL, TIGHT_RANGE_MAX_MGDL, unit)})`,
       value: (s) => s.timeInTightRange,
       show: percent,
       amount: points,

@@ -1,4 +1,5 @@
 import { secondsOfDay } from "@/lib/cgm/datetime";
+import { mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   HIGH_MAX_MGDL,
@@ -8,7 +9,6 @@ import {
 } from "@/lib/metrics/constants";
 import type { ReportMetrics } from "@/lib/metrics/report";
 import { type ConsensusRange, consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import { formatMgdlIn } from "@/lib/trace/format";
 import type { ReportPeriod } from "./period";
 import type { Reading } from "./readings";
 import { type PeriodSummary, periodSummary } from "./summary-model";
@@ -78,28 +78,26 @@ export const BAND_BETTER: Record<ComparedBand, "up" | "down"> = {
   veryHigh: "down",
 };
 
-const bound = formatMgdlIn;
-
 /** The band as a person reads it, its bounds in `unit` (70 mg/dL is the consensus's 3.9 mmol/L). */
 export function bandLabel(band: ComparedBand, unit: GlucoseUnit): string {
   switch (band) {
     case "inRange":
-      return `Time in range (${bound(LOW_BELOW_MGDL, unit)}–${bound(IN_RANGE_MAX_MGDL, unit)} ${unit})`;
+      return `Time in range (${mgdlRangeText(LOW_BELOW_MGDL, IN_RANGE_MAX_MGDL, unit)})`;
     case "belowRange":
-      return `Time below ${bound(LOW_BELOW_MGDL, unit)} ${unit}`;
+      return `Time below ${mgdlText(LOW_BELOW_MGDL, unit)}`;
     case "veryLow":
-      return `Time below ${bound(VERY_LOW_BELOW_MGDL, unit)} ${unit}`;
+      return `Time below ${mgdlText(VERY_LOW_BELOW_MGDL, unit)}`;
     case "aboveRange":
-      return `Time above ${bound(IN_RANGE_MAX_MGDL, unit)} ${unit}`;
+      return `Time above ${mgdlText(IN_RANGE_MAX_MGDL, unit)}`;
     case "veryHigh":
-      return `Time above ${bound(HIGH_MAX_MGDL, unit)} ${unit}`;
+      return `Time above ${mgdlText(HIGH_MAX_MGDL, unit)}`;
   }
 }
 
 /** What a cumulative band includes, as the consensus counts it ("below 54 mg/dL included"); else null. */
 export function bandIncludes(band: ComparedBand, unit: GlucoseUnit): string | null {
-  if (band === "belowRange") return `below ${bound(VERY_LOW_BELOW_MGDL, unit)} ${unit} included`;
-  if (band === "aboveRange") return `above ${bound(HIGH_MAX_MGDL, unit)} ${unit} included`;
+  if (band === "belowRange") return `below ${mgdlText(VERY_LOW_BELOW_MGDL, unit)} included`;
+  if (band === "aboveRange") return `above ${mgdlText(HIGH_MAX_MGDL, unit)} included`;
   return null;
 }
 

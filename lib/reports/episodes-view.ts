@@ -1,5 +1,5 @@
+import { formatMgdlIn, glucoseText, mgdlText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
-import { displayValue } from "@/lib/cgm/values";
 import {
   EXTENDED_HYPO_MINUTES,
   HIGH_MAX_MGDL,
@@ -14,7 +14,7 @@ import {
   type EpisodeKind,
   startsAtNight,
 } from "@/lib/metrics/episodes";
-import { formatDuration, formatMgdlIn, formatPercent } from "@/lib/trace/format";
+import { formatDuration, formatPercent } from "@/lib/trace/format";
 
 /**
  * The CGM episodes (lib/metrics/episodes.ts) as pages show them, in the unit on screen: a row per
@@ -60,8 +60,7 @@ export interface EpisodesView {
 
 /** A mean glucose (mg/dL) in the unit on screen, LOW or HIGH beyond the sensor's range. */
 export function meanGlucoseText(mgdl: number, unit: GlucoseUnit): string {
-  const text = displayValue(convertGlucose(mgdl, "mg/dL", unit), unit);
-  return text === "LOW" || text === "HIGH" ? text : `${text} ${unit}`;
+  return glucoseText(convertGlucose(mgdl, "mg/dL", unit), unit);
 }
 
 /** Minutes as a duration, whole minutes (a mean of 3 episodes may be 23.33 minutes). */
@@ -78,7 +77,7 @@ export function episodeKindName(kind: EpisodeKind): string {
 }
 
 export function episodeRule(kind: EpisodeKind, unit: GlucoseUnit): string {
-  const g = (mgdl: number) => `${formatMgdlIn(mgdl, unit)} ${unit}`;
+  const g = (mgdl: number) => mgdlText(mgdl, unit);
   switch (kind) {
     case "hypoLevel1":
       return `below ${g(LOW_BELOW_MGDL)} for 15 min or more`;

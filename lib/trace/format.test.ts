@@ -4,7 +4,6 @@ import {
   formatDisplayDay,
   formatDisplayTime,
   formatDuration,
-  formatGlucoseNumber,
   formatPercent,
   hoursPerDay,
   offsetAt,
@@ -47,24 +46,6 @@ describe("axisTicks", () => {
     expect(axisTicks("mg/dL")).toEqual([40, 54, 70, 180, 250, 400]);
     // 40/18.0182 = 2.220, 54 → 2.997, 70 → 3.885, 180 → 9.990, 250 → 13.875, 400 → 22.200
     expect(axisTicks("mmol/L")).toEqual([2.2, 3.0, 3.9, 10.0, 13.9, 22.2]);
-  });
-});
-
-describe("formatGlucoseNumber", () => {
-  it("writes mg/dL whole and mmol/L always with one decimal", () => {
-    expect(formatGlucoseNumber(180, "mg/dL")).toBe("180");
-    expect(formatGlucoseNumber(69.6, "mg/dL")).toBe("70");
-    expect(formatGlucoseNumber(10, "mmol/L")).toBe("10.0");
-    expect(formatGlucoseNumber(3, "mmol/L")).toBe("3.0");
-    expect(formatGlucoseNumber(3.885, "mmol/L")).toBe("3.9");
-    expect(axisTicks("mmol/L").map((t) => formatGlucoseNumber(t, "mmol/L"))).toEqual([
-      "2.2",
-      "3.0",
-      "3.9",
-      "10.0",
-      "13.9",
-      "22.2",
-    ]);
   });
 });
 

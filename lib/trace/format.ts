@@ -37,19 +37,6 @@ const TICKS_MGDL = [
   MEASURING_RANGE_MGDL.max,
 ] as const;
 
-/**
- * A glucose number as the unit is read: whole mg/dL ("180"), mmol/L to one decimal always ("10.0",
- * "3.0"), so a chart axis or a caption never mixes "3.9" with a bare "10".
- */
-export function formatGlucoseNumber(value: number, unit: GlucoseUnit): string {
-  return unit === "mg/dL" ? String(Math.round(value)) : roundForUnit(value, unit).toFixed(1);
-}
-
-/** A glucose value given in mg/dL, written in `unit` as `formatGlucoseNumber` writes it (70 → "3.9"). */
-export function formatMgdlIn(mgdl: number, unit: GlucoseUnit): string {
-  return formatGlucoseNumber(convertGlucose(mgdl, "mg/dL", unit), unit);
-}
-
 /** Y-axis ticks in the unit: [40, 54, 70, 180, 250, 400] mg/dL or [2.2, 3.0, 3.9, 10.0, 13.9, 22.2] mmol/L. */
 export function axisTicks(unit: GlucoseUnit): number[] {
   return TICKS_MGDL.map((mgdl) => roundForUnit(convertGlucose(mgdl, "mg/dL", unit), unit));

@@ -1,3 +1,4 @@
+import { mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   evaluateGoalsOn,
@@ -16,7 +17,6 @@ import {
   type GoalMetric,
   type TargetPreset,
 } from "@/lib/metrics/targets";
-import { formatMgdlIn } from "./format";
 
 /**
  * Goals in words, in the unit on screen: what a goal measures ("Below 70 mg/dL"), the goal itself
@@ -27,12 +27,11 @@ import { formatMgdlIn } from "./format";
 export function goalLabel(goal: Pick<Goal, "metric" | "bands">, edges: BandEdges, unit: GlucoseUnit): string {
   const has = (k: BandKey) => goal.bands.includes(k);
   if (goal.metric === "cv") return "Glucose variability (CV)";
-  if (has("inRange"))
-    return `${formatMgdlIn(edges.lowBelow, unit)}–${formatMgdlIn(edges.inRangeMax, unit)} ${unit}`;
-  if (has("low")) return `Below ${formatMgdlIn(edges.lowBelow, unit)} ${unit}`;
-  if (has("veryLow")) return `Below ${formatMgdlIn(edges.veryLowBelow, unit)} ${unit}`;
-  if (has("high")) return `Above ${formatMgdlIn(edges.inRangeMax, unit)} ${unit}`;
-  return `Above ${formatMgdlIn(edges.highMax ?? edges.inRangeMax, unit)} ${unit}`;
+  if (has("inRange")) return mgdlRangeText(edges.lowBelow, edges.inRangeMax, unit);
+  if (has("low")) return `Below ${mgdlText(edges.lowBelow, unit)}`;
+  if (has("veryLow")) return `Below ${mgdlText(edges.veryLowBelow, unit)}`;
+  if (has("high")) return `Above ${mgdlText(edges.inRangeMax, unit)}`;
+  return `Above ${mgdlText(edges.highMax ?? edges.inRangeMax, unit)}`;
 }
 
 /** The goal as words: "under 4%", "over 70%", "36% or less". */

@@ -4,7 +4,6 @@ import type { Trend } from "@/lib/cgm/trend";
 import { convertGlucose, type GlucoseUnit, type RateUnit, rateUnitFor, roundForUnit } from "@/lib/cgm/units";
 import { classifyValue, sentinelValue } from "@/lib/cgm/values";
 import { clockOffsetMinutes } from "./clock";
-import { formatGlucoseNumber } from "./format";
 
 export interface TracePoint {
   /** systemTime as epoch ms: the only axis that never repeats or skips across clock changes. */
@@ -56,14 +55,4 @@ export function toTracePoints(
   }
   // The service may answer newest first; Array.prototype.sort is stable, so equal times keep input order.
   return points.sort((a, b) => a.t - b.t);
-}
-
-/**
- * A point as text: LOW or HIGH by its sentinel, decided in the data's own unit, else its number. Never
- * re-classified in the unit on screen: a real 40 mg/dL is 2.2 mmol/L, the value LOW is drawn at.
- */
-export function pointText(p: TracePoint, unit: GlucoseUnit): string {
-  if (p.sentinel === "low") return "LOW";
-  if (p.sentinel === "high") return "HIGH";
-  return formatGlucoseNumber(p.value, unit);
 }

@@ -1,7 +1,7 @@
+import { formatGlucoseNumber, pointText } from "@/lib/cgm/glucose-text";
 import { type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
-import { formatGlucoseNumber } from "./format";
-import { pointText, type TracePoint } from "./points";
+import type { TracePoint } from "./points";
 
 /**
  * The trace as a table, for people who cannot see the chart: one row per hour of the patient's
