@@ -1,6 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import {
+  MS_PER_DAY,
+  MS_PER_MINUTE,
   parseDateTime,
   V3_MAX_WINDOW_DAYS,
   v3LastSyncTimeSchema,
@@ -117,7 +119,7 @@ export function parseWindow(searchParams: URLSearchParams, limitLength = true): 
   return window;
 }
 
-const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * 86_400_000;
+const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * MS_PER_DAY;
 
 /**
  * The startDate/endDate of a windowed v3 endpoint (service-v3-notes §1.2): start inclusive, end
@@ -209,7 +211,7 @@ export function dataRoute(
       : options.version === "v3"
         ? parseV3Window(req.nextUrl.searchParams)
         : parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true);
-    const nowMs = Date.now() - faults.releaseDelayMinutes * 60_000;
+    const nowMs = Date.now() - faults.releaseDelayMinutes * MS_PER_MINUTE;
     const started = performance.now();
     const result = await handler({ req, user, identity, nowMs, faults, window });
     const body = result instanceof RawJson ? result.text : JSON.stringify(result);
