@@ -13,7 +13,7 @@ import {
 } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
-import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
+import { InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./oauth";
@@ -239,11 +239,4 @@ export async function readOwnForm(req: NextRequest): Promise<FormData> {
     throw new ApiError(403, "forbidden", "Cross-site form posts are refused: use the sandbox's own pages.");
   }
   return readForm(req);
-}
-
-/** A 303 (the browser follows with GET) or 302 to `location`, refused (400) when it is too long. */
-export function redirectTo(location: string, status: 302 | 303 = 303, headers: Record<string, string> = {}) {
-  const tooLong = checkLocation(location);
-  if (tooLong) throw InputRefused.of(tooLong);
-  return new Response(null, { status, headers: { Location: location, ...NO_STORE, ...headers } });
 }
