@@ -7,6 +7,7 @@ import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { ClinicPatientsPanel } from "@/components/clinic/ClinicPatientsPanel";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import {
   clinicsOf,
   invitationLink,
@@ -21,9 +22,8 @@ import { patientInvitationLink, patientInvitationMatches, patientsOf } from "@/l
 
 export const metadata: Metadata = { title: "Clinic" };
 
-const DAY_MS = 24 * 3600 * 1000;
 const daysLeft = (expires: Date) => {
-  const days = Math.ceil((expires.getTime() - Date.now()) / DAY_MS);
+  const days = Math.ceil((expires.getTime() - Date.now()) / MS_PER_DAY);
   return days <= 1 ? "expires within a day" : `expires in ${days} days`;
 };
 const ROLE_LABEL = { admin: "Administrator", clinician: "Clinician" } as const;

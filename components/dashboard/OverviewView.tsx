@@ -9,7 +9,7 @@ import { NowPanel } from "@/components/glucose/NowPanel";
 import { StatisticsComparison } from "@/components/glucose/StatisticsComparison";
 import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
-import { parseDateTime } from "@/lib/cgm/datetime";
+import { MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
@@ -20,7 +20,7 @@ import { PreferencesForm } from "./PreferencesForm";
 import { RangePicker } from "./RangePicker";
 import { TraceTable } from "./TraceTable";
 
-const FIVE_MINUTES = 5 * 60_000;
+const FIVE_MINUTES = 5 * MS_PER_MINUTE;
 
 class ApiError extends Error {
   constructor(

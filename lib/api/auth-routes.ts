@@ -5,8 +5,8 @@ import { adapter } from "@/lib/auth/adapter";
 import { sessionCookie, signInStateCookie } from "@/lib/auth/cookies";
 import { safeReturnTo } from "@/lib/auth/return-to";
 import { attemptTtlMs, beginSignIn, completeSignIn } from "@/lib/auth/sign-in";
+import { seeOther } from "@/lib/http/redirect";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
-import { seeOther } from "./route";
 
 /**
  * What the sign-in, callback and disconnect routes do: the HTTP side (cookies, redirects) of the

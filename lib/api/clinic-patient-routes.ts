@@ -16,13 +16,14 @@ import {
   renewInvitation,
   withdrawShare,
 } from "@/lib/clinic/patients";
+import { seeOther } from "@/lib/http/redirect";
 import { targetGroupFieldSchema } from "@/lib/preferences";
 import { targetGroupLabel } from "@/lib/preferences/target-group";
 import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { syncNow } from "@/lib/sync/pass";
 import { InputError } from "./errors";
-import { formText, seeOther } from "./route";
+import { formText } from "./route";
 
 /**
  * The forms around a clinic's patients (each a formRoute: same origin only, 303 on). Clinicians add,

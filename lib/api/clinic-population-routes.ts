@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { currentUserId } from "@/lib/auth";
 import { resetTriageSettings, saveTriageSettings } from "@/lib/clinic/population";
 import { THRESHOLD_FIELDS } from "@/lib/clinic/triage";
-import { seeOther } from "./route";
+import { seeOther } from "@/lib/http/redirect";
 
 /**
  * POST /api/clinic/triage (a formRoute: same origin only): an administrator sets the clinic's

@@ -17,8 +17,9 @@ import {
 import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
 import { clientAddress, waitInWords } from "@/lib/clinic/rate-limit";
 import { errorPage } from "@/lib/http/error-page";
+import { seeOther } from "@/lib/http/redirect";
 import { InputError, jsonError } from "./errors";
-import { formText, seeOther } from "./route";
+import { formText } from "./route";
 
 /**
  * The clinician forms' routes (each a formRoute: same origin only). Every answer is a 303: on to

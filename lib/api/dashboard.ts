@@ -5,10 +5,11 @@ import { safeReturnTo } from "@/lib/auth/return-to";
 import { zodMessage } from "@/lib/cgm";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { TRACE_RANGES } from "@/lib/dashboard/overview-model";
+import { seeOther } from "@/lib/http/redirect";
 import { preferencesFormSchema, unitFormSchema } from "@/lib/preferences";
 import { preferencesOf, savePreferences, saveUnit } from "@/lib/preferences/store";
 import { InputError, jsonError } from "./errors";
-import { type PatientContext, seeOther } from "./route";
+import type { PatientContext } from "./route";
 
 const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANGES], {
   message: `range must be one of ${Object.keys(TRACE_RANGES).join(", ")}`,

@@ -1,5 +1,5 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { recordAudit } from "@/lib/clinic/audit";
@@ -9,7 +9,7 @@ import type { AuditAction } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
 import { forBrowser } from "@/lib/http/error-page";
-import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
+import { isCrossSiteRequest } from "@/lib/http/input";
 import { ownPath } from "@/lib/http/return-path";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { targetGroupFor } from "@/lib/preferences/target-group-store";
@@ -176,19 +176,6 @@ export function clinicPatientRoute(
         }),
     };
   }, handler);
-}
-
-/**
- * A form route's answer: 303 to `location` (the browser follows with GET), never stored. A
- * location too long for the proxies in front of us (it carries what the form sent) is a 400.
- */
-export function seeOther(location: string, headers: Record<string, string> = {}): NextResponse {
-  const tooLong = checkLocation(location);
-  if (tooLong) throw InputRefused.of(tooLong);
-  return new NextResponse(null, {
-    status: 303,
-    headers: { Location: location, "Cache-Control": "no-store", ...headers },
-  });
 }
 
 /** A text field of a posted form; undefined when absent or a file. */

@@ -1,8 +1,9 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Adapter, AdapterSession, AdapterUser } from "next-auth/adapters";
 import { db, schema } from "@/lib/db";
+import { sha256Base64url } from "@/lib/security/hash";
 
 /**
  * next-auth's database adapter over our drizzle schema. next-auth reads, renews and deletes
@@ -11,7 +12,7 @@ import { db, schema } from "@/lib/db";
  * only copy of the value. The service's tokens are not here: they belong to lib/service-client.
  */
 
-export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const hashSessionToken = (token: string) => sha256Base64url(token);
 
 /** 256 random bits: the opaque id the session cookie carries. */
 export const newSessionToken = () => randomBytes(32).toString("base64url");

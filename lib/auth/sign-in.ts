@@ -1,9 +1,9 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
+import { sha256Base64url } from "@/lib/security/hash";
 import { decryptToken, encryptToken } from "@/lib/service-client/crypto";
 import { authorizationAccount, IdentityUnknown } from "@/lib/service-client/identity";
 import { exchangeAuthorizationCode, startAuthorization, TokenRequestError } from "@/lib/service-client/oauth";
@@ -25,8 +25,6 @@ import { signInServiceAccount } from "./service-account";
 /** SIGN_IN_ATTEMPT_TTL_S: 15 minutes at most (and by default); shorter for tests and kiosks. */
 export const attemptTtlMs = () => env().SIGN_IN_ATTEMPT_TTL_S * 1000;
 
-const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
-
 export interface StartedSignIn {
   /** The service's authorization URL to send the browser to. */
   url: string;
@@ -43,7 +41,7 @@ export async function beginSignIn(options: {
   // Old attempts are dead weight; removing them here keeps the table small without a scheduler.
   await database.delete(schema.authAttempts).where(lt(schema.authAttempts.expiresAt, new Date()));
   await database.insert(schema.authAttempts).values({
-    stateHash: hashState(state),
+    stateHash: sha256Base64url(state),
     codeVerifierEnc: encryptToken(codeVerifier),
     returnTo: safeReturnTo(options.returnTo),
     userId: options.userId,
@@ -85,7 +83,10 @@ export async function completeSignIn(
   const [attempt] = await (await db())
     .delete(schema.authAttempts)
     .where(
-      and(eq(schema.authAttempts.stateHash, hashState(state)), gt(schema.authAttempts.expiresAt, new Date())),
+      and(
+        eq(schema.authAttempts.stateHash, sha256Base64url(state)),
+        gt(schema.authAttempts.expiresAt, new Date()),
+      ),
     )
     .returning();
   if (!attempt) return { ok: false, reason: "expired" };

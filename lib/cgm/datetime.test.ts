@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatTime, parseDateTime, parseTime, secondsOfDay } from "./datetime";
+import {
+  formatDateTime,
+  formatTime,
+  MS_PER_DAY,
+  MS_PER_HOUR,
+  MS_PER_MINUTE,
+  MS_PER_SECOND,
+  parseDateTime,
+  parseTime,
+  SECONDS_PER_DAY,
+  secondsOfDay,
+} from "./datetime";
 
 describe("DateTime (YYYY-MM-DDThh:mm:ss, no zone)", () => {
   it("parses on the naive UTC axis and formats back", () => {
@@ -67,5 +78,14 @@ describe("formatDateTime", () => {
     ]) {
       expect(formatDateTime(ms)).toBe(new Date(ms).toISOString().slice(0, 19));
     }
+  });
+});
+
+describe("the time units", () => {
+  it("are the milliseconds of a second, minute, hour and day", () => {
+    expect([MS_PER_SECOND, MS_PER_MINUTE, MS_PER_HOUR, MS_PER_DAY]).toEqual([
+      1_000, 60_000, 3_600_000, 86_400_000,
+    ]);
+    expect(MS_PER_DAY / MS_PER_SECOND).toBe(SECONDS_PER_DAY);
   });
 });

@@ -6,9 +6,12 @@
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_SHAPE = /^(\d{2}):(\d{2}):(\d{2})$/;
 
+/** The time units, defined here once: lib/cgm is the lowest layer, so every part of the app may import them. */
 export const SECONDS_PER_DAY = 86_400;
-export const MS_PER_MINUTE = 60_000;
-export const MS_PER_DAY = 86_400_000;
+export const MS_PER_SECOND = 1_000;
+export const MS_PER_MINUTE = 60 * MS_PER_SECOND;
+export const MS_PER_HOUR = 60 * MS_PER_MINUTE;
+export const MS_PER_DAY = 24 * MS_PER_HOUR;
 
 /** Milliseconds for a valid DateTime, or null when the shape or the calendar date is wrong. */
 export function parseDateTime(text: string): number | null {
@@ -66,7 +69,7 @@ function clockText(second: number): string {
   if (!clockTable) {
     const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
     clockTable = Array.from(
-      { length: 86_400 },
+      { length: SECONDS_PER_DAY },
       (_, s) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`,
     );
   }
@@ -74,14 +77,14 @@ function clockText(second: number): string {
 }
 
 export function formatDateTime(ms: number): string {
-  const day = Math.floor(ms / 86_400_000);
+  const day = Math.floor(ms / MS_PER_DAY);
   let prefix = dayPrefixes.get(day);
   if (prefix === undefined) {
-    prefix = new Date(day * 86_400_000).toISOString().slice(0, 11);
+    prefix = new Date(day * MS_PER_DAY).toISOString().slice(0, 11);
     if (dayPrefixes.size > 20_000) dayPrefixes.clear();
     dayPrefixes.set(day, prefix);
   }
-  return prefix + clockText(Math.floor((ms - day * 86_400_000) / 1000));
+  return prefix + clockText(Math.floor((ms - day * MS_PER_DAY) / MS_PER_SECOND));
 }
 
 /** Seconds since midnight for a valid Time `hh:mm:ss`, or null. */

@@ -1,7 +1,8 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
+import { sha256Base64url } from "@/lib/security/hash";
 import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from "./rate-limit";
 
 /**
@@ -17,8 +18,7 @@ import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from ".
  * counted as a failure: the safe side for a limit.
  */
 
-const keyHash = (kind: "email" | "ip" | "demo", value: string) =>
-  createHash("sha256").update(`${kind}:${value}`).digest("base64url");
+const keyHash = (kind: "email" | "ip" | "demo", value: string) => sha256Base64url(`${kind}:${value}`);
 
 /**
  * The first key of the two-integer advisory locks that serialize the count of one key (the second

@@ -1,9 +1,10 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { type Db, db, schema } from "@/lib/db";
 import type { ClinicRole } from "@/lib/db/schema/clinic";
 import { env } from "@/lib/env";
+import { sha256Base64url } from "@/lib/security/hash";
 
 /**
  * Clinics, their members and the invitations that bring more clinicians in. Who may do what is
@@ -15,8 +16,6 @@ const invitationTtlMs = () => env().CLINIC_INVITATION_TTL_S * 1000;
 
 /** Inside a transaction or not: the same queries. */
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export interface Membership {
   clinicId: string;
@@ -94,7 +93,7 @@ export async function createInvitation(options: {
     email: options.email,
     role: options.role,
     invitedBy: options.invitedBy,
-    tokenHash: hashToken(token),
+    tokenHash: sha256Base64url(token),
     expiresAt: new Date(now.getTime() + invitationTtlMs()),
     createdAt: now,
   });
@@ -124,7 +123,7 @@ export async function invitationMatches(id: string, token: string): Promise<bool
   const [row] = await (await db())
     .select({ id: schema.clinicInvitations.id })
     .from(schema.clinicInvitations)
-    .where(eq(schema.clinicInvitations.tokenHash, hashToken(token)));
+    .where(eq(schema.clinicInvitations.tokenHash, sha256Base64url(token)));
   return row?.id === id;
 }
 
@@ -143,7 +142,7 @@ export async function describeInvitation(token: unknown, tx?: Tx): Promise<Invit
     .select({ invitation: i, clinicName: clinics.name })
     .from(i)
     .innerJoin(clinics, eq(clinics.id, i.clinicId))
-    .where(eq(i.tokenHash, hashToken(token)));
+    .where(eq(i.tokenHash, sha256Base64url(token)));
   if (!row) return { ok: false, code: "invitation_invalid" };
   if (row.invitation.acceptedAt) return { ok: false, code: "invitation_used" };
   if (row.invitation.expiresAt.getTime() <= Date.now()) return { ok: false, code: "invitation_expired" };

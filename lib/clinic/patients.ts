@@ -1,8 +1,9 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
+import { sha256Base64url } from "@/lib/security/hash";
 import { type ConnectionRow, getConnection } from "@/lib/service-client/tokens";
 import { recordAudit } from "./audit";
 import { clinicPatientStatus, syncFailureOf } from "./patient-status";
@@ -21,7 +22,6 @@ export type { ClinicPatientAccess, ClinicPatientRow } from "./patient-types";
 
 /** The same lifetime as a clinician's invitation (CLINIC_INVITATION_TTL_S, 7 days by default). */
 const invitationTtlMs = () => env().CLINIC_INVITATION_TTL_S * 1000;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const newToken = () => randomBytes(32).toString("base64url");
 
 /** The link a clinician sends the patient; shown once, when it is made. */
@@ -33,7 +33,7 @@ export async function patientInvitationMatches(id: string, token: string): Promi
   const [row] = await (await db())
     .select({ id: schema.clinicPatients.id })
     .from(schema.clinicPatients)
-    .where(eq(schema.clinicPatients.inviteTokenHash, hashToken(token)));
+    .where(eq(schema.clinicPatients.inviteTokenHash, sha256Base64url(token)));
   return row?.id === id;
 }
 
@@ -50,7 +50,7 @@ export async function addPatient(options: {
     clinicId: options.clinicId,
     name: options.name,
     birthDate: options.birthDate ?? null,
-    inviteTokenHash: hashToken(token),
+    inviteTokenHash: sha256Base64url(token),
     inviteExpiresAt: new Date(Date.now() + invitationTtlMs()),
     createdBy: options.by,
   });
@@ -76,7 +76,10 @@ export async function renewInvitation(
   const p = schema.clinicPatients;
   const [row] = await (await db())
     .update(p)
-    .set({ inviteTokenHash: hashToken(token), inviteExpiresAt: new Date(Date.now() + invitationTtlMs()) })
+    .set({
+      inviteTokenHash: sha256Base64url(token),
+      inviteExpiresAt: new Date(Date.now() + invitationTtlMs()),
+    })
     .where(
       and(
         eq(p.id, patientId),
@@ -223,7 +226,7 @@ export async function describePatientInvitation(token: unknown): Promise<Patient
     .select({ patient: p, clinicName: schema.clinics.name, clinicDemo: schema.clinics.demo })
     .from(p)
     .innerJoin(schema.clinics, eq(schema.clinics.id, p.clinicId))
-    .where(eq(p.inviteTokenHash, hashToken(token)));
+    .where(eq(p.inviteTokenHash, sha256Base64url(token)));
   if (!row) return { ok: false, code: "invitation_invalid" };
   // Accepting keeps the hash and clears the expiry, so a second use is told the link was used.
   const { acceptedAt, withdrawnAt, inviteExpiresAt } = row.patient;
@@ -277,7 +280,11 @@ export async function acceptPatientInvitation(
       inviteExpiresAt: null,
     })
     .where(
-      and(eq(p.id, found.id), eq(p.inviteTokenHash, hashToken(token)), gt(p.inviteExpiresAt, new Date())),
+      and(
+        eq(p.id, found.id),
+        eq(p.inviteTokenHash, sha256Base64url(token)),
+        gt(p.inviteExpiresAt, new Date()),
+      ),
     )
     .returning({ id: p.id });
   if (!spent) return { ok: false, code: "invitation_used" };

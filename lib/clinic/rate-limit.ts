@@ -1,3 +1,5 @@
+import { MS_PER_MINUTE } from "@/lib/cgm/datetime";
+
 /**
  * Sliding-window limits on failed clinician sign-ins: at most 5 failures per email and 20 per
  * client address in any 15 minutes; and on demo clinics made (each one an account and a clinic
@@ -6,7 +8,7 @@
  * times and asks; the answer says whether to refuse and for how long.
  */
 
-export const WINDOW_MS = 15 * 60 * 1000;
+export const WINDOW_MS = 15 * MS_PER_MINUTE;
 export const LIMITS = { email: 5, ip: 20, demoPerIp: 5 } as const;
 
 export type LimitDecision = { limited: false } | { limited: true; retryAfterS: number };

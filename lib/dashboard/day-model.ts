@@ -2,7 +2,7 @@ import { tz } from "@date-fns/tz";
 import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import type { CgmEvent } from "@/lib/cgm/app-records";
-import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
+import { formatDateTime, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import { displayValue, pointText } from "@/lib/cgm/glucose-text";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
@@ -45,12 +45,9 @@ export const DAY_PATH = "/dashboard/day";
 /** The daily view's URL; no date means the day of the latest reading. */
 export const dayHref = (day: string | null) => (day === null ? DAY_PATH : `${DAY_PATH}?date=${day}`);
 
-const HOUR_MS = 60 * MS_PER_MINUTE;
-const DAY_MS = 24 * HOUR_MS;
-
 // Real zone offsets run from −12 h to +14 h; ±14 h around the day's wall-clock bounds surely
 // holds every reading whose displayTime falls on the day, whatever the clock did that day.
-const MAX_OFFSET_MS = 14 * HOUR_MS;
+const MAX_OFFSET_MS = 14 * MS_PER_HOUR;
 
 /**
  * Hours of the receiver's clock fetched beyond the day on either side, whatever its offset, so
@@ -59,7 +56,7 @@ const MAX_OFFSET_MS = 14 * HOUR_MS;
  * low or high that does not last longer (an extended low is 2 h); a longer one is cut at the
  * context's edge, as iglu cuts one at the edge of the data it is given.
  */
-export const EPISODE_CONTEXT_MS = 6 * HOUR_MS;
+export const EPISODE_CONTEXT_MS = 6 * MS_PER_HOUR;
 
 const TICK_EVERY_HOURS = 3;
 
@@ -110,7 +107,7 @@ const wallStartMs = (day: string) => asDate(day).getTime();
 export function dayFetchWindow(day: string): { startDate: string; endDate: string } {
   const start = wallStartMs(day);
   const widen = MAX_OFFSET_MS + EPISODE_CONTEXT_MS;
-  const { startMs, endMs } = readableWindow(start - widen, start + DAY_MS + widen);
+  const { startMs, endMs } = readableWindow(start - widen, start + MS_PER_DAY + widen);
   return { startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
 }
 
@@ -205,7 +202,7 @@ function dayWindows(day: string, spans: readonly OffsetSpan[]): Array<[number, n
   for (const s of spans) {
     const offsetMs = s.offsetMinutes * MS_PER_MINUTE;
     const from = Math.max(s.from, wallStart - offsetMs);
-    const to = Math.min(s.to, wallStart + DAY_MS - offsetMs);
+    const to = Math.min(s.to, wallStart + MS_PER_DAY - offsetMs);
     if (from >= to) continue;
     const last = windows.at(-1);
     // Spans meet at a switch: a day that runs across one is one stretch of real time.
@@ -223,7 +220,7 @@ function wallClockTicks(day: string, spans: readonly OffsetSpan[], startMs: numb
   const inDay = (t: number) => t >= startMs && t <= endMs;
   const ticks = new Set<number>();
   for (let h = 0; h <= 24; h += TICK_EVERY_HOURS) {
-    const wall = wallStartMs(day) + h * HOUR_MS;
+    const wall = wallStartMs(day) + h * MS_PER_HOUR;
     for (const s of spans) {
       const t = wall - s.offsetMinutes * MS_PER_MINUTE;
       if (t >= s.from && t < s.to && inDay(t)) ticks.add(t);
@@ -439,7 +436,7 @@ export function buildDay(input: DayInput): DayModel {
   const spans = offsetSpans(fetched, bounds.offsetMinutes);
   const windows = dayWindows(day, spans);
   const startMs = windows[0]?.[0] ?? wallStartMs(day);
-  const endMs = windows.at(-1)?.[1] ?? wallStartMs(day) + DAY_MS;
+  const endMs = windows.at(-1)?.[1] ?? wallStartMs(day) + MS_PER_DAY;
   // toTracePoints sorts by systemTime, so a repeated hour keeps the order its readings happened in.
   const points = fetched.filter((p) => p.display.slice(0, 10) === day);
   const changes = dayClockChanges(spans, startMs, endMs);

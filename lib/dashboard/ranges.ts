@@ -1,4 +1,4 @@
-import { MS_PER_DAY } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, MS_PER_HOUR } from "@/lib/cgm/datetime";
 
 /**
  * The trace's ranges and the overview's URLs. Kept apart from the overview model so the browser's
@@ -6,10 +6,10 @@ import { MS_PER_DAY } from "@/lib/cgm/datetime";
  */
 
 export const TRACE_RANGES = {
-  "3h": 3 * 3_600_000,
-  "6h": 6 * 3_600_000,
-  "12h": 12 * 3_600_000,
-  "24h": 24 * 3_600_000,
+  "3h": 3 * MS_PER_HOUR,
+  "6h": 6 * MS_PER_HOUR,
+  "12h": 12 * MS_PER_HOUR,
+  "24h": 24 * MS_PER_HOUR,
   "7d": 7 * MS_PER_DAY,
   "14d": 14 * MS_PER_DAY,
   "30d": 30 * MS_PER_DAY,

@@ -1,3 +1,5 @@
+import { MS_PER_MINUTE } from "@/lib/cgm/datetime";
+
 /**
  * Sensor active time in percent: readings present / readings expected at one per 5 minutes over
  * the window, capped at 100 (a window's edges can hold one reading more than its length divides
@@ -13,7 +15,7 @@ export function sensorActivePercent(
   windowStartMs: number,
   windowEndMs: number,
 ): number | null {
-  const expected = Math.floor((windowEndMs - windowStartMs) / (READING_INTERVAL_MINUTES * 60_000));
+  const expected = Math.floor((windowEndMs - windowStartMs) / (READING_INTERVAL_MINUTES * MS_PER_MINUTE));
   if (expected <= 0) return null;
   return Math.min(100, (100 * readingsPresent) / expected);
 }

@@ -3,6 +3,7 @@ import {
   type HypoglycemiaRisk,
   intervalsOf,
   MS_PER_DAY,
+  MS_PER_MINUTE,
   parseDateTime,
   SECONDS_PER_DAY,
   type StatisticsV1Request,
@@ -88,7 +89,7 @@ export interface StatisticsInput<Request> {
 }
 
 /** The interval one EGV stands for. */
-export const EGV_INTERVAL_MS = 5 * 60_000;
+export const EGV_INTERVAL_MS = 5 * MS_PER_MINUTE;
 /** Spec 2.6: a day counts towards the hypoglycemia-risk minimum when its utilization is ≥ 66%. */
 export const QUALIFYING_DAY_UTILIZATION_PERCENT = 66;
 /** Spec 2.6: windows shorter than this many days need `SHORT_WINDOW_QUALIFYING_DAYS` days. */

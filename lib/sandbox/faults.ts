@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MS_PER_HOUR } from "@/lib/cgm/datetime";
 import { db, schema } from "@/lib/db";
 import { ApiError } from "./errors";
 
@@ -56,8 +57,6 @@ export function faultsOf(row: typeof schema.sandboxFaults.$inferSelect | null): 
   return settings;
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Applies the app's faults (read with its bearer token, lib/sandbox/grants.ts) to one data
  * request: waits the added latency, counts the call against the hourly limit (429 past it, as the
@@ -70,7 +69,7 @@ export async function applyFaults(clientId: string, faults: FaultSettings): Prom
   const database = await db();
   if (faults.rateLimitPerHour !== null) {
     const now = Date.now();
-    const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
+    const hourStart = Math.floor(now / MS_PER_HOUR) * MS_PER_HOUR;
     const [counter] = await database
       .insert(schema.sandboxRateCounters)
       .values({ clientId, hourStart, calls: 1 })
@@ -80,7 +79,7 @@ export async function applyFaults(clientId: string, faults: FaultSettings): Prom
       })
       .returning({ calls: schema.sandboxRateCounters.calls });
     if ((counter?.calls ?? 0) > faults.rateLimitPerHour) {
-      const retryAfter = Math.ceil((hourStart + HOUR_MS - now) / 1000);
+      const retryAfter = Math.ceil((hourStart + MS_PER_HOUR - now) / 1000);
       throw new ApiError(
         429,
         "rate_limited",

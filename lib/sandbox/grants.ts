@@ -1,8 +1,9 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
+import { sha256Base64url } from "@/lib/security/hash";
 import { authenticateClient } from "./apps";
 import { OAuthError } from "./errors";
 import { type FaultSettings, faultsOf } from "./faults";
@@ -110,7 +111,8 @@ export async function exchangeCode(form: URLSearchParams): Promise<TokenPair> {
     }
     if (row.codeChallenge) {
       if (!verifier) return new OAuthError("invalid_grant", "code_verifier is required for this code (PKCE)");
-      const expected = createHash("sha256").update(verifier).digest("base64url");
+      // PKCE S256 (RFC 7636): the challenge is BASE64URL(SHA256(verifier)).
+      const expected = sha256Base64url(verifier);
       if (expected !== row.codeChallenge)
         return new OAuthError("invalid_grant", "code_verifier does not match");
     } else if (verifier) {

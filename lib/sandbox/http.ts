@@ -1,6 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import {
+  MS_PER_DAY,
+  MS_PER_MINUTE,
   parseDateTime,
   V3_MAX_WINDOW_DAYS,
   v3LastSyncTimeSchema,
@@ -11,7 +13,7 @@ import {
 } from "@/lib/cgm";
 import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
-import { checkLocation, InputRefused, isCrossSiteRequest } from "@/lib/http/input";
+import { InputRefused, isCrossSiteRequest } from "@/lib/http/input";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./grants";
@@ -117,7 +119,7 @@ export function parseWindow(searchParams: URLSearchParams, limitLength = true): 
   return window;
 }
 
-const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * 86_400_000;
+const V3_MAX_WINDOW_MS = V3_MAX_WINDOW_DAYS * MS_PER_DAY;
 
 /**
  * The startDate/endDate of a windowed v3 endpoint (service-v3-notes §1.2): start inclusive, end
@@ -209,7 +211,7 @@ export function dataRoute(
       : options.version === "v3"
         ? parseV3Window(req.nextUrl.searchParams)
         : parseWindow(req.nextUrl.searchParams, options.limitWindow ?? true);
-    const nowMs = Date.now() - faults.releaseDelayMinutes * 60_000;
+    const nowMs = Date.now() - faults.releaseDelayMinutes * MS_PER_MINUTE;
     const started = performance.now();
     const result = await handler({ req, user, identity, nowMs, faults, window });
     const body = result instanceof RawJson ? result.text : JSON.stringify(result);
@@ -237,11 +239,4 @@ export async function readOwnForm(req: NextRequest): Promise<FormData> {
     throw new ApiError(403, "forbidden", "Cross-site form posts are refused: use the sandbox's own pages.");
   }
   return readForm(req);
-}
-
-/** A 303 (the browser follows with GET) or 302 to `location`, refused (400) when it is too long. */
-export function redirectTo(location: string, status: 302 | 303 = 303, headers: Record<string, string> = {}) {
-  const tooLong = checkLocation(location);
-  if (tooLong) throw InputRefused.of(tooLong);
-  return new Response(null, { status, headers: { Location: location, ...NO_STORE, ...headers } });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { found, seeOther } from "@/lib/http/redirect";
 import { ownPath } from "@/lib/http/return-path";
 import { findApp } from "./apps";
 import {
@@ -10,7 +11,7 @@ import {
 } from "./authorization-requests";
 import { ApiError } from "./errors";
 import { revokeAppForUser } from "./grants";
-import { readOwnForm, redirectTo } from "./http";
+import { readOwnForm } from "./http";
 import {
   endSandboxSession,
   SANDBOX_SESSION_COOKIE,
@@ -43,9 +44,7 @@ export async function handleLoginSubmit(req: NextRequest): Promise<Response> {
   const user = findSandboxUser(username);
   if (!user) {
     const sep = back.includes("?") ? "&" : "?";
-    return redirectTo(
-      `${back}${sep}login_error=${encodeURIComponent(`No sandbox user${quoted(username)}.`)}`,
-    );
+    return seeOther(`${back}${sep}login_error=${encodeURIComponent(`No sandbox user${quoted(username)}.`)}`);
   }
   const session = await startSandboxSession(user.username);
   const cookie = [
@@ -56,13 +55,13 @@ export async function handleLoginSubmit(req: NextRequest): Promise<Response> {
     `Max-Age=${session.maxAgeSeconds}`,
     ...(req.nextUrl.protocol === "https:" ? ["Secure"] : []),
   ].join("; ");
-  return redirectTo(next ?? `/sandbox/v3/oauth2/consent?${params}`, 303, { "Set-Cookie": cookie });
+  return seeOther(next ?? `/sandbox/v3/oauth2/consent?${params}`, { "Set-Cookie": cookie });
 }
 
 export async function handleLogout(req: NextRequest): Promise<Response> {
   await readOwnForm(req);
   await endSandboxSession(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
-  return redirectTo("/sandbox", 303, {
+  return seeOther("/sandbox", {
     "Set-Cookie": `${SANDBOX_SESSION_COOKIE}=; Path=${SESSION_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`,
   });
 }
@@ -73,7 +72,7 @@ export async function handleConsentDecision(req: NextRequest): Promise<Response>
   const params = pickAuthorizeParams(Object.fromEntries(form));
   const check = await checkAuthorizeRequest(params);
   if (!check.ok) {
-    if (check.redirect) return redirectTo(check.location, 302);
+    if (check.redirect) return found(check.location);
     throw new ApiError(400, "invalid_request", check.message);
   }
   const username = await sandboxSessionUser(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
@@ -81,11 +80,11 @@ export async function handleConsentDecision(req: NextRequest): Promise<Response>
     const query = new URLSearchParams(
       Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
     );
-    return redirectTo(`/sandbox/v3/oauth2/login?${query}`);
+    return seeOther(`/sandbox/v3/oauth2/login?${query}`);
   }
   const { redirect_uri: redirectUri, state } = check.params;
   if (form.get("decision") !== "allow") {
-    return redirectTo(redirectWith(redirectUri, { error: "access_denied", state }), 302);
+    return found(redirectWith(redirectUri, { error: "access_denied", state }));
   }
   const code = await issueCode({
     clientId: check.params.client_id,
@@ -93,17 +92,17 @@ export async function handleConsentDecision(req: NextRequest): Promise<Response>
     redirectUri,
     codeChallenge: check.params.code_challenge,
   });
-  return redirectTo(redirectWith(redirectUri, { code, state }), 302);
+  return found(redirectWith(redirectUri, { code, state }));
 }
 
 /** Revoke at the Permissions page: the app's refresh tokens then answer 400 and access tokens 401. */
 export async function handleRevoke(req: NextRequest): Promise<Response> {
   const form = await readOwnForm(req);
   const username = await sandboxSessionUser(req.cookies.get(SANDBOX_SESSION_COOKIE)?.value);
-  if (!username) return redirectTo("/sandbox/permissions");
+  if (!username) return seeOther("/sandbox/permissions");
   const clientId = String(form.get("client_id") ?? "");
   const app = clientId ? await findApp(clientId) : null;
   if (!app) throw new ApiError(400, "invalid_request", "No app with that client_id.");
   await revokeAppForUser(username, clientId);
-  return redirectTo(`/sandbox/permissions?revoked=${encodeURIComponent(app.name)}`);
+  return seeOther(`/sandbox/permissions?revoked=${encodeURIComponent(app.name)}`);
 }

@@ -1,12 +1,13 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { sha256Hex } from "@/lib/security/hash";
 
 /**
  * The random values the sandbox hands out (client secrets, codes, tokens, session ids) and the
  * SHA-256 hashes it stores in their place: only hashes reach the database.
  */
 
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+export const sha256 = sha256Hex;
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 
 export function sameHash(a: string, b: string): boolean {

@@ -1,3 +1,5 @@
+import { MS_PER_DAY, MS_PER_SECOND } from "@/lib/cgm/datetime";
+
 /**
  * Splitting a long read into windows the service accepts, and putting the answers back together.
  * The service's windows are inclusive at both ends with a resolution of one second, so chunk k ends
@@ -5,9 +7,6 @@
  * still removes duplicates by key, since a record can move between chunks while we read (smoothed
  * values arrive late).
  */
-
-const DAY_MS = 86_400_000;
-const SECOND_MS = 1_000;
 
 export interface WindowMs {
   startMs: number;
@@ -17,11 +16,11 @@ export interface WindowMs {
 /** Consecutive chunks of at most `maxDays` covering [startMs, endMs] exactly. */
 export function splitWindow(startMs: number, endMs: number, maxDays: number): WindowMs[] {
   if (endMs < startMs) return [];
-  const span = maxDays * DAY_MS;
+  const span = maxDays * MS_PER_DAY;
   const chunks: WindowMs[] = [];
   let from = startMs;
   while (endMs - from > span) {
-    chunks.push({ startMs: from, endMs: from + span - SECOND_MS });
+    chunks.push({ startMs: from, endMs: from + span - MS_PER_SECOND });
     from += span;
   }
   chunks.push({ startMs: from, endMs });
@@ -38,8 +37,8 @@ export function splitWindow(startMs: number, endMs: number, maxDays: number): Wi
  */
 export function splitWindowEndExclusive(startMs: number, endMs: number, maxDays: number): WindowMs[] {
   if (endMs < startMs) return [];
-  const span = maxDays * DAY_MS;
-  const end = endMs + SECOND_MS;
+  const span = maxDays * MS_PER_DAY;
+  const end = endMs + MS_PER_SECOND;
   const chunks: WindowMs[] = [];
   for (let from = startMs; from < end; from += span)
     chunks.push({ startMs: from, endMs: Math.min(from + span, end) });

@@ -1,3 +1,4 @@
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import { PREGNANCY_RANGE_MGDL } from "@/lib/metrics/constants";
@@ -89,8 +90,6 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
   return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Where in systemTime the readings of some displayTime days can lie, from the written rows
  * themselves: each row's displayTime − systemTime is the device clock's offset (a time zone, or a
@@ -115,7 +114,7 @@ export function systemWindowOf(rows: readonly EgvForRollup[]): { from: Date; to:
   }
   if (!Number.isFinite(minDay)) return null;
   return {
-    from: new Date(minDay - maxOffset - 2 * DAY_MS),
-    to: new Date(maxDay + DAY_MS - minOffset + 2 * DAY_MS),
+    from: new Date(minDay - maxOffset - 2 * MS_PER_DAY),
+    to: new Date(maxDay + MS_PER_DAY - minOffset + 2 * MS_PER_DAY),
   };
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
+import { MS_PER_HOUR } from "@/lib/cgm/datetime";
 import { type Db, schema } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { CallGate } from "@/lib/service-client/call-gate";
 import { serviceConfig } from "@/lib/service-client/config";
-import { HOUR_MS, type Pacing, pacing, type RateLimit, RateLimitBusy, waitMs } from "./rate-limit";
+import { type Pacing, pacing, type RateLimit, RateLimitBusy, waitMs } from "./rate-limit";
 
 /**
  * The database side of the sync's rate limit: one row per app registration, shared by every sync
@@ -18,7 +19,7 @@ import { HOUR_MS, type Pacing, pacing, type RateLimit, RateLimitBusy, waitMs } f
 /** SYNC_RATE_LIMIT_PER_HOUR as a limit; null when off. */
 export function configuredRateLimit(): RateLimit | null {
   const calls = env().SYNC_RATE_LIMIT_PER_HOUR;
-  return calls === null ? null : { calls, periodMs: HOUR_MS };
+  return calls === null ? null : { calls, periodMs: MS_PER_HOUR };
 }
 
 const clockMs = sql`(extract(epoch from clock_timestamp()) * 1000)::double precision`;

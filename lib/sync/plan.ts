@@ -1,8 +1,6 @@
-import { type DataRangeResponse, MS_PER_DAY, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
+import { type DataRangeResponse, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, parseDateTime } from "@/lib/cgm";
 import type { CgmApiVersion } from "@/lib/env";
 import { splitWindow, splitWindowEndExclusive, type WindowMs } from "@/lib/service-client/windows";
-
-const SECOND_MS = 1_000;
 
 /**
  * What one sync of one connection fetches, decided from the sync state and the service's
@@ -99,7 +97,7 @@ export function planSync(
   // v3 windows exclude their end, so the backfill is the `backfillDays` up to and including the
   // newest record, (end − days, end]: exactly 3 windows of 30 days for 90 days, not a fourth of one
   // second for the record exactly 90 days before (v2's windows, inclusive, read it in its 90-day call).
-  const backfillMs = settings.backfillDays * MS_PER_DAY - (version === "v3" ? SECOND_MS : 0);
+  const backfillMs = settings.backfillDays * MS_PER_DAY - (version === "v3" ? MS_PER_SECOND : 0);
   for (const group of DATA_GROUPS) {
     const bounds = range[group];
     if (!bounds) continue;
@@ -141,7 +139,7 @@ export function syncWindows(
   if (version !== "v3") return splitWindow(startMs, endMs, maxWindowDays);
   return splitWindowEndExclusive(startMs, endMs, maxWindowDays).map((w) => ({
     startMs: w.startMs,
-    endMs: w.endMs - SECOND_MS,
+    endMs: w.endMs - MS_PER_SECOND,
   }));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HOUR_MS, maxInWindow, nextTat, pacing, type RateLimit, waitMs } from "./rate-limit";
+import { MS_PER_HOUR as HOUR_MS } from "@/lib/cgm/datetime";
+import { maxInWindow, nextTat, pacing, type RateLimit, waitMs } from "./rate-limit";
 
 /** Callers asking at the given times, each reserving one call; returns when each call starts. */
 function simulate(limit: RateLimit, asks: readonly number[]): number[] {

@@ -26,8 +26,6 @@ export interface RateLimit {
   periodMs: number;
 }
 
-export const HOUR_MS = 3_600_000;
-
 export interface Pacing {
   intervalMs: number;
   burst: number;

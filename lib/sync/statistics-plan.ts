@@ -1,4 +1,4 @@
-import { MS_PER_DAY } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, MS_PER_HOUR } from "@/lib/cgm/datetime";
 
 /**
  * When the sync asks the service for a patient's v2 statistics (lib/sync/statistics.ts), and
@@ -12,7 +12,7 @@ import { MS_PER_DAY } from "@/lib/cgm/datetime";
 export const STATISTICS_DAYS = 14;
 
 export function statisticsDue(lastFetchedMs: number | null, nowMs: number, intervalHours: number): boolean {
-  return lastFetchedMs === null || nowMs - lastFetchedMs >= intervalHours * 3_600_000;
+  return lastFetchedMs === null || nowMs - lastFetchedMs >= intervalHours * MS_PER_HOUR;
 }
 
 /**

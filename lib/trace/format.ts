@@ -1,3 +1,4 @@
+import { MS_PER_DAY, MS_PER_HOUR } from "@/lib/cgm/datetime";
 import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { MEASURING_RANGE_MGDL } from "@/lib/cgm/values";
 import {
@@ -51,7 +52,7 @@ export function wallClockLabel(t: number, offsetMinutes: number, spanMs: number)
   const wall = new Date(t + offsetMinutes * 60_000);
   const hh = String(wall.getUTCHours()).padStart(2, "0");
   const mm = String(wall.getUTCMinutes()).padStart(2, "0");
-  if (spanMs <= 2 * 86_400_000) return `${hh}:${mm}`;
+  if (spanMs <= 2 * MS_PER_DAY) return `${hh}:${mm}`;
   return dayText(wall);
 }
 
@@ -93,19 +94,17 @@ function displayDate(displayTime: string): Date | null {
 
 const dayText = (d: Date) => `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 // Hour steps divide the day, so every tick falls on the same wall-clock hours each day.
 const TICK_STEPS_MS = [
-  HOUR_MS,
-  2 * HOUR_MS,
-  3 * HOUR_MS,
-  6 * HOUR_MS,
-  12 * HOUR_MS,
-  DAY_MS,
-  2 * DAY_MS,
-  7 * DAY_MS,
-  14 * DAY_MS,
+  MS_PER_HOUR,
+  2 * MS_PER_HOUR,
+  3 * MS_PER_HOUR,
+  6 * MS_PER_HOUR,
+  12 * MS_PER_HOUR,
+  MS_PER_DAY,
+  2 * MS_PER_DAY,
+  7 * MS_PER_DAY,
+  14 * MS_PER_DAY,
 ];
 
 /**
@@ -122,7 +121,7 @@ export function roundWallClockTicks(
 ): number[] {
   const span = endMs - startMs;
   const step = TICK_STEPS_MS.find((s) => span / s <= maxTicks) ?? TICK_STEPS_MS.at(-1)!;
-  const unit = Math.min(step, DAY_MS);
+  const unit = Math.min(step, MS_PER_DAY);
   const every = step / unit;
   const offsetMs = (t: number) => offsetAt(t, initialOffsetMinutes, changes) * 60_000;
   const ticks: number[] = [];

@@ -1,8 +1,8 @@
-import { ALERT_NAMES_V3, type AlertNameV3 } from "@/lib/cgm";
+import { ALERT_NAMES_V3, type AlertNameV3, MS_PER_DAY, MS_PER_MINUTE } from "@/lib/cgm";
 import type { SandboxAlert } from "../records";
 import type { SandboxUser } from "../users";
 import { displayOf } from "./clock";
-import { DAY_MS, HISTORY_START_MS, MINUTE_MS, READING_INTERVAL_MS, SMOOTHING_LAG_MS } from "./constants";
+import { HISTORY_START_MS, READING_INTERVAL_MS, SMOOTHING_LAG_MS } from "./constants";
 import { egvDay, NULL_RATE, NULL_SMOOTHED } from "./day";
 import { NO_READINGS_MINUTES, type ScheduleInForce, scheduleAt, URGENT_LOW_MGDL } from "./devices";
 import { Lru } from "./lru";
@@ -93,7 +93,7 @@ interface Readings {
 /** The session's readings with their final v3 values. */
 function sessionReadings(user: SandboxUser, s: Session): Readings {
   const out: Readings = { times: [], values: [], rates: [] };
-  for (let d = Math.floor(s.firstMs / DAY_MS); d <= Math.floor(s.lastMs / DAY_MS); d++) {
+  for (let d = Math.floor(s.firstMs / MS_PER_DAY); d <= Math.floor(s.lastMs / MS_PER_DAY); d++) {
     const day = egvDay(user, d);
     for (let i = 0; i < day.count; i++) {
       const t = day.systemMs[i]!;
@@ -140,7 +140,7 @@ function glucoseAlert(
     if (e.ackAt === null || e.ackAt >= beforeMs) return;
     rec.add(e.ackAt, name, "activeSnoozed");
     const snooze = snoozeOf(name, scheduleAt(user, e.ackAt), user.generation);
-    e.repeatFrom = snooze > 0 ? e.ackAt + snooze * MINUTE_MS : null;
+    e.repeatFrom = snooze > 0 ? e.ackAt + snooze * MS_PER_MINUTE : null;
     e.ackAt = null;
   };
   const end = (e: Episode, atMs: number) => {
@@ -176,7 +176,7 @@ function glucoseAlert(
     }
     ep.falseRun = 0;
     if (!ep.alarmed) {
-      const delayMs = name === "high" ? s.highDelay * MINUTE_MS : 0;
+      const delayMs = name === "high" ? s.highDelay * MS_PER_MINUTE : 0;
       if (t >= ep.startMs + delayMs) sound(ep, t);
     } else if (ep.ackAt === null && ep.repeatFrom !== null && t >= ep.repeatFrom) {
       sound(ep, t);
@@ -198,7 +198,7 @@ function gapAlerts(user: SandboxUser, r: Readings, rec: Recorder) {
     const name: AlertNameV3 = sensor || !has("outOfRange") ? "noReadings" : "outOfRange";
     if (!has(name) || (name === "outOfRange" && !s.values.enabled.outOfRange)) continue;
     const afterMin = name === "noReadings" ? NO_READINGS_MINUTES : s.values.outOfRange;
-    let alarm = a + afterMin * MINUTE_MS;
+    let alarm = a + afterMin * MS_PER_MINUTE;
     if (alarm >= b) continue;
     while (alarm < b) {
       rec.add(alarm, name, "activeAlarming");
@@ -207,7 +207,7 @@ function gapAlerts(user: SandboxUser, r: Readings, rec: Recorder) {
       rec.add(ack, name, "activeSnoozed");
       const snooze = snoozeOf(name, scheduleAt(user, ack), user.generation);
       if (snooze <= 0) break;
-      alarm = ack + snooze * MINUTE_MS;
+      alarm = ack + snooze * MS_PER_MINUTE;
     }
     rec.add(b, name, "inactive");
   }

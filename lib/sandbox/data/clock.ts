@@ -1,6 +1,6 @@
 import { tzOffset } from "@date-fns/tz";
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from "@/lib/cgm/datetime";
 import type { SandboxUser } from "../users";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "./constants";
 
 /**
  * The patient's clock: displayMs = systemMs + the UTC offset of the zone in force, where the zone
@@ -28,9 +28,9 @@ interface ZoneDay {
 /** Per zone, per UTC day number (a numeric key: no string building on the hot path). */
 const zoneTables = new Map<string, Map<number, ZoneDay>>();
 const MAX_DAYS_PER_ZONE = 20_000;
-const DAY = DAY_MS;
-const MINUTE = MINUTE_MS;
-const HOUR = HOUR_MS;
+const DAY = MS_PER_DAY;
+const MINUTE = MS_PER_MINUTE;
+const HOUR = MS_PER_HOUR;
 
 function rawOffsetMs(zone: string, ms: number): number {
   return tzOffset(zone, new Date(ms)) * MINUTE;
@@ -101,11 +101,11 @@ export function displayOf(user: SandboxUser, systemMs: number): number {
 export function tripSwitchesBetween(user: SandboxUser, fromMs: number, toMs: number): number[] {
   const t = user.travel;
   if (!t) return [];
-  const period = t.periodDays * DAY_MS;
+  const period = t.periodDays * MS_PER_DAY;
   const out: number[] = [];
   const k0 = Math.max(0, Math.floor((fromMs - t.anchorMs) / period) - 1);
   for (let k = k0; t.anchorMs + k * period < toMs; k++) {
-    for (const s of [t.anchorMs + k * period, t.anchorMs + k * period + t.tripDays * DAY_MS]) {
+    for (const s of [t.anchorMs + k * period, t.anchorMs + k * period + t.tripDays * MS_PER_DAY]) {
       if (s >= fromMs && s < toMs) out.push(s);
     }
   }

@@ -1,16 +1,17 @@
-import { SENTINEL_HIGH_MGDL, SENTINEL_LOW_MGDL, TRENDS, type Trend, trendForRate } from "@/lib/cgm";
+import {
+  MS_PER_DAY,
+  MS_PER_HOUR,
+  MS_PER_MINUTE,
+  SENTINEL_HIGH_MGDL,
+  SENTINEL_LOW_MGDL,
+  TRENDS,
+  type Trend,
+  trendForRate,
+} from "@/lib/cgm";
 import type { SandboxCalibration, SandboxEvent, SandboxV3OnlyEvent } from "../records";
 import type { SandboxUser } from "../users";
 import { displayOf, displayOffsetMs, zoneOffsetMs } from "./clock";
-import {
-  DAY_MS,
-  EFFECT_LOOKBACK_MS,
-  HISTORY_START_MS,
-  HOUR_MS,
-  MINUTE_MS,
-  READING_INTERVAL_MS,
-  READINGS_PER_DAY,
-} from "./constants";
+import { EFFECT_LOOKBACK_MS, HISTORY_START_MS, READING_INTERVAL_MS, READINGS_PER_DAY } from "./constants";
 import { Lru } from "./lru";
 import { backgroundAt, type Effect, effectsSumAt, PART, soft, tracksOf } from "./model";
 import { calibrationTimesBetween, effectsBetween, eventsBetween } from "./plan";
@@ -49,8 +50,8 @@ import { gapsOfDay, sessionsBetween } from "./sessions";
  */
 
 // Module-local copies: imported bindings are getters in some bundlers, and these sit in hot loops.
-const DAY = DAY_MS;
-const MINUTE = MINUTE_MS;
+const DAY = MS_PER_DAY;
+const MINUTE = MS_PER_MINUTE;
 const STEP = READING_INTERVAL_MS;
 const PER_DAY = READINGS_PER_DAY;
 const LOW = SENTINEL_LOW_MGDL;
@@ -121,8 +122,8 @@ function compressionsOfDay(user: SandboxUser, seed: number, day: number): Artifa
   const rng = new Rng(mix(seed, PURPOSE.compression, day));
   if (!rng.chance(p)) return [];
   // 01:00–05:00 on the home clock of that day.
-  const localMidnight = day * DAY - zoneOffsetMs(user.homeTimeZone, day * DAY + 12 * HOUR_MS);
-  const start = localMidnight + rng.between(1, 5) * HOUR_MS;
+  const localMidnight = day * DAY - zoneOffsetMs(user.homeTimeZone, day * DAY + 12 * MS_PER_HOUR);
+  const start = localMidnight + rng.between(1, 5) * MS_PER_HOUR;
   const grid = user.sensor.gridOffsetSeconds * 1000;
   const startMs = Math.round((start - grid) / READING_INTERVAL_MS) * READING_INTERVAL_MS + grid;
   return [{ startMs, depth: rng.between(55, 110), plateau: rng.int(2, 6) }];
@@ -361,7 +362,7 @@ export function v3OnlyEventDay(user: SandboxUser, day: number): SandboxV3OnlyEve
       const t = day * DAY + rng.int(0, 86_399) * 1000;
       const note = NOTES[rng.int(0, NOTES.length - 1)]!;
       const displayMs = displayOf(user, t);
-      const hour = Math.floor((((displayMs % DAY) + DAY) % DAY) / HOUR_MS);
+      const hour = Math.floor((((displayMs % DAY) + DAY) % DAY) / MS_PER_HOUR);
       if (t < HISTORY_START_MS || hour < 7 || hour >= 23) continue;
       let value: string = note;
       if (kind === "bloodGlucose") {

@@ -10,13 +10,15 @@ import {
   daysOfWeek,
   formatDateTime,
   inTimeOfDayWindow,
+  MS_PER_DAY,
+  MS_PER_MINUTE,
   parseTime,
   secondsOfDay,
   timeOfDayWindow,
 } from "@/lib/cgm";
 import type { AlertPlan, AlertValues, SandboxUser } from "../users";
 import { displayOf } from "./clock";
-import { DAY_MS, HISTORY_START_MS, MINUTE_MS } from "./constants";
+import { HISTORY_START_MS } from "./constants";
 import { egvDay } from "./day";
 import { mix, PURPOSE, unit } from "./random";
 import { seedOf } from "./seed";
@@ -63,7 +65,7 @@ export function lastEgvIn(user: SandboxUser, startMs: number, endMs: number, now
   const from = Math.max(startMs, HISTORY_START_MS);
   const to = Math.min(endMs, nowMs);
   if (to < from) return null;
-  for (let d = Math.floor(to / DAY_MS); d >= Math.floor(from / DAY_MS); d--) {
+  for (let d = Math.floor(to / MS_PER_DAY); d >= Math.floor(from / MS_PER_DAY); d--) {
     const day = egvDay(user, d);
     for (let i = day.count - 1; i >= 0; i--) {
       const t = day.systemMs[i]!;
@@ -91,7 +93,7 @@ interface AlertState {
 }
 
 function setupMs(user: SandboxUser): number {
-  return HISTORY_START_MS + (user.sensor.firstInsertionMin + 10) * MINUTE_MS;
+  return HISTORY_START_MS + (user.sensor.firstInsertionMin + 10) * MS_PER_MINUTE;
 }
 
 /** User4's settings on day p of the rotation. */
@@ -125,9 +127,9 @@ export function rotatingValues(p: number): AlertValues & { highDelay: number } {
 function alertStateAt(user: SandboxUser, atMs: number): AlertState {
   const setup = setupMs(user);
   if (user.alerts.mode === "fixed") return { values: user.alerts.defaults, adjustedMs: setup, highDelay: 0 };
-  const p = Math.max(0, Math.floor((atMs - setup) / DAY_MS));
+  const p = Math.max(0, Math.floor((atMs - setup) / MS_PER_DAY));
   const { highDelay, ...values } = rotatingValues(p);
-  return { values, adjustedMs: setup + p * DAY_MS, highDelay };
+  return { values, adjustedMs: setup + p * MS_PER_DAY, highDelay };
 }
 
 type Name = "high" | "low" | "rise" | "fall" | "outOfRange" | "fixedLow";
@@ -245,7 +247,7 @@ export interface ScheduleInForce {
 }
 
 function nightSetupMs(user: SandboxUser): number {
-  return setupMs(user) + DAY_MS;
+  return setupMs(user) + MS_PER_DAY;
 }
 
 /** Whether a timed schedule (display clock) covers the display instant `displayMs`. */
@@ -258,7 +260,7 @@ function timedScheduleCovers(
   if (!inTimeOfDayWindow(w, second)) return false;
   // Past midnight, the schedule that covers the hour started the day before.
   const startedDayBefore = w.startSecond > w.endSecond % 86_400 && second < w.startSecond;
-  const day = Math.floor(displayMs / DAY_MS) - (startedDayBefore ? 1 : 0);
+  const day = Math.floor(displayMs / MS_PER_DAY) - (startedDayBefore ? 1 : 0);
   return schedule.weekdays.includes((((day + 4) % 7) + 7) % 7);
 }
 
@@ -348,8 +350,8 @@ function overrideAt(user: SandboxUser, atMs: number): AlertScheduleV3["alertSche
   if (!timedScheduleCovers(o, displayMs)) return { isOverrideEnabled: false, mode: o.mode, endTime: null };
   // The end on the display clock of the same (or, past midnight, the next) day, as a UTC instant.
   const endSecond = parseTime(o.endTime) ?? 0;
-  let endDisplay = Math.floor(displayMs / DAY_MS) * DAY_MS + endSecond * 1000;
-  if (endDisplay <= displayMs) endDisplay += DAY_MS;
+  let endDisplay = Math.floor(displayMs / MS_PER_DAY) * MS_PER_DAY + endSecond * 1000;
+  if (endDisplay <= displayMs) endDisplay += MS_PER_DAY;
   const endMs = atMs + (endDisplay - displayMs);
   return { isOverrideEnabled: true, mode: o.mode, endTime: v3Times(user, endMs).systemTime };
 }

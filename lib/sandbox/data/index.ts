@@ -1,7 +1,8 @@
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import type { SandboxCalibration, SandboxEgv, SandboxEvent, SandboxV3OnlyEvent } from "../records";
 import type { SandboxUser } from "../users";
 import { displayOf } from "./clock";
-import { DAY_MS, HISTORY_START_MS, SMOOTHING_LAG_MS } from "./constants";
+import { HISTORY_START_MS, SMOOTHING_LAG_MS } from "./constants";
 import {
   calibrationDay,
   egvDay,
@@ -37,7 +38,7 @@ export { transmitterAt, transmitterTicks } from "./transmitter";
 export { v3Times, v3UtcTime } from "./v3-time";
 
 // Module-local copies for the hot loop (imported bindings can be getters once bundled).
-const DAY = DAY_MS;
+const DAY = MS_PER_DAY;
 const LAG = SMOOTHING_LAG_MS;
 const NO_SMOOTHED = NULL_SMOOTHED;
 const NO_RATE = NULL_RATE;
@@ -164,8 +165,8 @@ function bounds(
   fromMs = HISTORY_START_MS,
 ): RecordBounds | null {
   if (!user.hasData || nowMs < fromMs) return null;
-  const firstDay = Math.floor(fromMs / DAY_MS);
-  const lastDay = Math.floor(nowMs / DAY_MS);
+  const firstDay = Math.floor(fromMs / MS_PER_DAY);
+  const lastDay = Math.floor(nowMs / MS_PER_DAY);
   let end: number | null = null;
   for (let d = lastDay; d >= firstDay && end === null; d--) {
     const day = timesOfDay(d);

@@ -1,5 +1,5 @@
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from "@/lib/cgm/datetime";
 import type { SandboxUser } from "../users";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "./constants";
 import { NoiseTrack, PURPOSE } from "./random";
 
 /**
@@ -28,8 +28,8 @@ import { NoiseTrack, PURPOSE } from "./random";
  * the sentinels 39 and 401 only in deep lows and after big missed boluses.
  */
 
-const DAY = DAY_MS;
-const MINUTE = MINUTE_MS;
+const DAY = MS_PER_DAY;
+const MINUTE = MS_PER_MINUTE;
 
 export const PART = { carbs: 0, insulin: 1, exercise: 2, dip: 3, bump: 4 } as const;
 export type PartKind = (typeof PART)[keyof typeof PART];
@@ -193,7 +193,7 @@ export function tracksOf(user: SandboxUser, seed: number): Tracks {
   if (!t) {
     t = {
       day: new NoiseTrack(seed, PURPOSE.driftDay, DAY),
-      hours: new NoiseTrack(seed, PURPOSE.driftHours, 3 * HOUR_MS),
+      hours: new NoiseTrack(seed, PURPOSE.driftHours, 3 * MS_PER_HOUR),
       minutes: new NoiseTrack(seed, PURPOSE.driftMinutes, 40 * MINUTE),
       sensor: new NoiseTrack(seed, PURPOSE.sensorSlow, 25 * MINUTE),
     };

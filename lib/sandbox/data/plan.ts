@@ -1,8 +1,9 @@
 import type { EventSubType, EventType } from "@/lib/cgm";
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from "@/lib/cgm/datetime";
 import type { SandboxEvent } from "../records";
 import type { ExerciseIntensity, LowPlan, SandboxUser } from "../users";
 import { displayOf, localToSystem } from "./clock";
-import { DAY_MS, HISTORY_START_MS, MINUTE_MS } from "./constants";
+import { HISTORY_START_MS } from "./constants";
 import { Lru } from "./lru";
 import { type Effect, makeEffect, PART, type Part, unsoftLow } from "./model";
 import { mix, PURPOSE, Rng, uuidFromText } from "./random";
@@ -50,7 +51,7 @@ const FORCED_KINDS = [
 type ForcedKind = (typeof FORCED_KINDS)[number];
 export const FORCED_BLOCK_DAYS = 14;
 export const CYCLE_DAYS = 28;
-const FIRST_LOCAL_DAY = Math.floor(HISTORY_START_MS / DAY_MS);
+const FIRST_LOCAL_DAY = Math.floor(HISTORY_START_MS / MS_PER_DAY);
 
 // Plans are only read while days are built (days keep their own events): a few per day suffice.
 const plans = new Lru<string, DayPlan>(1000);
@@ -102,7 +103,7 @@ class PlanBuilder {
 
   /** System time of a local clock reading (minutes after local midnight, may exceed 1440). */
   at(minuteOfDay: number, skipped: "drop" | "keep"): number | null {
-    const localMs = this.localDay * DAY_MS + Math.round(minuteOfDay * 60) * 1000;
+    const localMs = this.localDay * MS_PER_DAY + Math.round(minuteOfDay * 60) * 1000;
     return localToSystem(this.user, localMs, skipped);
   }
 
@@ -195,7 +196,7 @@ function buildPlan(user: SandboxUser, localDay: number): DayPlan {
     const units = Math.max(p.insulinIncrement, roundTo(need * 0.8, p.insulinIncrement));
     b.group([mealPart, { kind: PART.insulin, t: tc, amount: units, p1: 0, p2: 0 }], MEAL_FADE);
     b.log(tc, "insulin", null, units);
-    if (symptoms) b.log(tc - 8 * MINUTE_MS, "health", "highSymptoms", null, forceMiss);
+    if (symptoms) b.log(tc - 8 * MS_PER_MINUTE, "health", "highSymptoms", null, forceMiss);
   });
 
   // ---- Exercise -------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ function buildPlan(user: SandboxUser, localDay: number): DayPlan {
       );
       b.log(tt, "carbs", null, treatCarbs);
       if (forceSymptoms || (target < 60 && symptomsLogged))
-        b.log(tt - 2 * MINUTE_MS, "health", "lowSymptoms", null, forceSymptoms);
+        b.log(tt - 2 * MS_PER_MINUTE, "health", "lowSymptoms", null, forceSymptoms);
     } else {
       b.group([dip]);
     }
@@ -309,7 +310,7 @@ function buildPlan(user: SandboxUser, localDay: number): DayPlan {
       const t = b.at(minute, forced.has("alcohol") ? "keep" : "drop");
       if (t !== null) {
         // Alcohol suppresses hepatic glucose output: glucose sags overnight, 2 h after drinking.
-        b.group([{ kind: PART.bump, t: t + 120 * MINUTE_MS, amount: -amp, p1: 120, p2: duration }]);
+        b.group([{ kind: PART.bump, t: t + 120 * MS_PER_MINUTE, amount: -amp, p1: 120, p2: duration }]);
         b.log(t, "health", "alcohol", null, forced.has("alcohol"));
       }
     }
@@ -339,7 +340,7 @@ function buildPlan(user: SandboxUser, localDay: number): DayPlan {
       const t = b.at(minute, "drop");
       if (t === null) continue;
       const s = sessionAt(user, t);
-      if (s && t >= s.firstMs + 30 * MINUTE_MS) b.calibrationTimes.push(t);
+      if (s && t >= s.firstMs + 30 * MS_PER_MINUTE) b.calibrationTimes.push(t);
     }
   }
 
@@ -364,7 +365,10 @@ export function planOf(user: SandboxUser, localDay: number): DayPlan {
 /** Local days whose plans may hold inputs with a system time in [fromMs, toMs]. */
 export function localDaysFor(fromMs: number, toMs: number): [number, number] {
   // A local clock is 12 h behind to 14 h ahead of UTC.
-  return [Math.floor((fromMs - 12 * 3_600_000) / DAY_MS), Math.floor((toMs + 14 * 3_600_000) / DAY_MS)];
+  return [
+    Math.floor((fromMs - 12 * MS_PER_HOUR) / MS_PER_DAY),
+    Math.floor((toMs + 14 * MS_PER_HOUR) / MS_PER_DAY),
+  ];
 }
 
 /** The effects with a start in [fromMs, toMs], sorted by start. */

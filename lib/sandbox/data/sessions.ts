@@ -1,13 +1,6 @@
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from "@/lib/cgm/datetime";
 import type { SandboxUser } from "../users";
-import {
-  DAY_MS,
-  HISTORY_START_MS,
-  HOUR_MS,
-  MINUTE_MS,
-  READING_INTERVAL_MS,
-  READINGS_PER_DAY,
-  WARMUP_MS,
-} from "./constants";
+import { HISTORY_START_MS, READING_INTERVAL_MS, READINGS_PER_DAY, WARMUP_MS } from "./constants";
 import { mix, PURPOSE, Rng } from "./random";
 import { seedOf } from "./seed";
 
@@ -36,22 +29,24 @@ export interface Session {
   insertedMs: number;
 }
 
-const SCATTER_BLOCK_MS = 10 * DAY_MS;
+const SCATTER_BLOCK_MS = 10 * MS_PER_DAY;
 
 function firstInsertionMs(user: SandboxUser): number {
-  return HISTORY_START_MS + user.sensor.gridOffsetSeconds * 1000 + user.sensor.firstInsertionMin * MINUTE_MS;
+  return (
+    HISTORY_START_MS + user.sensor.gridOffsetSeconds * 1000 + user.sensor.firstInsertionMin * MS_PER_MINUTE
+  );
 }
 
 function continuousPeriodMs(user: SandboxUser): number {
-  return user.sensor.sessionDays * DAY_MS + WARMUP_MS;
+  return user.sensor.sessionDays * MS_PER_DAY + WARMUP_MS;
 }
 
 function scatteredSession(user: SandboxUser, block: number): Session {
   const blockStart = firstInsertionMs(user) + block * SCATTER_BLOCK_MS;
   const rng = new Rng(mix(seedOf(user), PURPOSE.wear, block));
   const steps = (ms: number) => Math.round(ms / READING_INTERVAL_MS) * READING_INTERVAL_MS;
-  const wornMs = steps(rng.between(2 * DAY_MS, 3 * DAY_MS));
-  const startMs = blockStart + steps(rng.next() * (SCATTER_BLOCK_MS - wornMs - HOUR_MS));
+  const wornMs = steps(rng.between(2 * MS_PER_DAY, 3 * MS_PER_DAY));
+  const startMs = blockStart + steps(rng.next() * (SCATTER_BLOCK_MS - wornMs - MS_PER_HOUR));
   return { insertedMs: startMs, firstMs: startMs + WARMUP_MS, lastMs: startMs + wornMs };
 }
 
@@ -68,15 +63,15 @@ export function sessionAt(user: SandboxUser, systemMs: number): Session | null {
   const k = Math.floor((systemMs - origin) / period);
   const insertedMs = origin + k * period;
   const firstMs = insertedMs + WARMUP_MS;
-  const lastMs = firstMs + user.sensor.sessionDays * DAY_MS;
+  const lastMs = firstMs + user.sensor.sessionDays * MS_PER_DAY;
   if (systemMs >= firstMs && systemMs <= lastMs) return { insertedMs, firstMs, lastMs };
   // The warm-up of session k lies at the end of period k−1's slot: the previous session ends at insertion.
   const prevFirst = firstMs - period;
-  if (k > 0 && systemMs <= prevFirst + user.sensor.sessionDays * DAY_MS && systemMs >= prevFirst)
+  if (k > 0 && systemMs <= prevFirst + user.sensor.sessionDays * MS_PER_DAY && systemMs >= prevFirst)
     return {
       insertedMs: insertedMs - period,
       firstMs: prevFirst,
-      lastMs: prevFirst + user.sensor.sessionDays * DAY_MS,
+      lastMs: prevFirst + user.sensor.sessionDays * MS_PER_DAY,
     };
   return null;
 }
@@ -101,7 +96,7 @@ export function sessionsBetween(user: SandboxUser, fromMs: number, toMs: number)
     const s = {
       insertedMs: firstMs - WARMUP_MS,
       firstMs,
-      lastMs: firstMs + user.sensor.sessionDays * DAY_MS,
+      lastMs: firstMs + user.sensor.sessionDays * MS_PER_DAY,
     };
     if (s.lastMs >= fromMs && s.firstMs <= toMs) out.push(s);
   }
@@ -114,7 +109,7 @@ export function gapsOfDay(user: SandboxUser, day: number): Array<[number, number
   const rng = new Rng(mix(seedOf(user), PURPOSE.gaps, day));
   const r = rng.next();
   const n = r < 0.55 ? 0 : r < 0.9 ? 1 : 2;
-  const gridStart = day * DAY_MS + user.sensor.gridOffsetSeconds * 1000;
+  const gridStart = day * MS_PER_DAY + user.sensor.gridOffsetSeconds * 1000;
   const out: Array<[number, number]> = [];
   for (let i = 0; i < n; i++) {
     const slot = rng.int(0, READINGS_PER_DAY - 1);
@@ -122,7 +117,7 @@ export function gapsOfDay(user: SandboxUser, day: number): Array<[number, number
     const fromMs = gridStart + (slot + 1) * READING_INTERVAL_MS;
     const toMs = fromMs + (missing - 1) * READING_INTERVAL_MS;
     const s = sessionAt(user, fromMs) ?? sessionAt(user, toMs);
-    if (s && (fromMs < s.firstMs + 20 * MINUTE_MS || toMs > s.lastMs - 2 * HOUR_MS)) continue;
+    if (s && (fromMs < s.firstMs + 20 * MS_PER_MINUTE || toMs > s.lastMs - 2 * MS_PER_HOUR)) continue;
     out.push([fromMs, toMs]);
   }
   return out;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "@/lib/security/hash";
 import type { SandboxUser } from "../users";
 import { mix, PURPOSE } from "./random";
 import { seedOf } from "./seed";
@@ -40,9 +40,7 @@ function transmitterId(user: SandboxUser, index: number): string {
   const key = `${user.username}#${index}`;
   let id = ids.get(key);
   if (id === undefined) {
-    id = createHash("sha256")
-      .update(`${user.username}:${transmitterSerial(user, index)}`)
-      .digest("hex");
+    id = sha256Hex(`${user.username}:${transmitterSerial(user, index)}`);
     if (ids.size > 10_000) ids.clear();
     ids.set(key, id);
   }
