@@ -5,8 +5,8 @@ import {
   type GroupCounts,
   type StatisticsByWindow,
   servicePercentsOf,
-} from "@/lib/reports/statistics-by-window";
-import { hoursLabel } from "@/lib/reports/statistics-windows";
+} from "@/lib/reports/statistics-by-window/model";
+import { hoursLabel } from "@/lib/reports/statistics-by-window/windows";
 import { formatPercent } from "@/lib/trace/format";
 
 const GROUPS = {
@@ -28,7 +28,7 @@ const DASHBOARD_COLUMNS = ["Mean", "Median", "SD", "Sensor use"] as const;
 
 /**
  * The statistics by window: per window, the service's counts of that window's readings in its
- * groups (lib/reports/statistics-by-window.ts says how they are isolated), beside the dashboard's
+ * groups (lib/reports/statistics-by-window/model.ts says how they are isolated), beside the dashboard's
  * mean, median, SD and sensor use of the same readings; the last row is the service's answer for
  * all windows together, every number of it the service's (with API v3, which has no statistics,
  * computed by the dashboard with the service's method, and labelled so). Glucose numbers in the unit on screen;

@@ -12,7 +12,7 @@ import {
   rowsFromWindows,
   WHOLE_DAY_WINDOWS,
   type WindowRow,
-} from "@/lib/reports/statistics-windows";
+} from "@/lib/reports/statistics-by-window/windows";
 
 type Row = WindowRow & { key: number };
 
@@ -36,7 +36,7 @@ const ERROR = "text-sm text-red-800 dark:text-red-300";
 
 /**
  * The windows editor. Before anything is sent, the rows are turned into the statistics body the
- * service would get and judged by the service's own request schemas (lib/reports/statistics-windows
+ * service would get and judged by the service's own request schemas (lib/reports/statistics-by-window/windows
  * checkRows): every problem is shown beside the row it concerns and in a summary, and nothing is
  * sent while one remains. The save route checks the same way again.
  */

@@ -1,7 +1,7 @@
 import "server-only";
 import { readJson } from "@/lib/http/body";
-import { parseSaveBody } from "@/lib/reports/statistics-windows";
-import { saveStatisticsWindows, statisticsWindowsOf } from "@/lib/reports/statistics-windows-store";
+import { saveStatisticsWindows, statisticsWindowsOf } from "@/lib/reports/statistics-by-window/store";
+import { parseSaveBody } from "@/lib/reports/statistics-by-window/windows";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
 

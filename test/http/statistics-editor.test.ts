@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { statisticsV2ResponseSchema } from "@/lib/cgm";
-import { planStatistics, totalOf, windowCounts } from "@/lib/reports/statistics-by-window";
+import { planStatistics, totalOf, windowCounts } from "@/lib/reports/statistics-by-window/model";
 import {
   checkRows,
   checkStatisticsRequest,
@@ -12,14 +12,14 @@ import {
   targetRangeV2,
   v1RequestOf,
   type WindowRow,
-} from "@/lib/reports/statistics-windows";
+} from "@/lib/reports/statistics-by-window/windows";
 import { type DashboardSession, signIn } from "../support/dashboard-client";
 import { bearer, connect, dt, registerApp } from "../support/sandbox-client";
 import { apiVersion } from "../support/service-reference";
 
 /**
  * The statistics editor's check is the service's: for every case of a table, the verdict of the
- * functions the browser runs (lib/reports/statistics-windows) equals the service's answer to the
+ * functions the browser runs (lib/reports/statistics-by-window/windows) equals the service's answer to the
  * same body, 400 or 200, in v2 and v1, and a 400 carries the very message the editor shows. The
  * service is asked twice: through the dashboard's proxy as the signed-in patient (which checks with
  * the same schemas before going upstream), and directly at the sandbox with a bearer token (so the

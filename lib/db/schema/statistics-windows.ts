@@ -5,7 +5,7 @@ import { users } from "./auth";
  * A patient's named time-of-day windows for statistics by time of day (issue 5): the whole list in
  * one row, in the patient's order, replaced at every save. Bounds are kept in mg/dL whatever unit
  * the patient typed them in; the list was checked with the service's own statistics rules before
- * it was stored (lib/reports/statistics-windows.ts).
+ * it was stored (lib/reports/statistics-by-window/windows.ts).
  */
 export interface StoredStatisticsWindow {
   name: string;

@@ -2,12 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, schema } from "@/lib/db";
-import {
-  DEFAULT_WINDOWS,
-  parseSaveBody,
-  requestFromWindows,
-  type StatisticsWindow,
-} from "./statistics-windows";
+import { DEFAULT_WINDOWS, parseSaveBody, requestFromWindows, type StatisticsWindow } from "./windows";
 
 const storedSchema = z.array(
   z.object({

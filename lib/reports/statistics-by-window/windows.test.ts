@@ -20,7 +20,7 @@ import {
   WHOLE_DAY_WINDOWS,
   type WindowRow,
   windowsFromRequest,
-} from "./statistics-windows";
+} from "./windows";
 
 const row = (
   name: string,

@@ -6,8 +6,8 @@ import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
 import { readCalibrations } from "@/lib/sync/source";
-import type { ReportPeriod } from "./period";
-import { loadReadings, type Reading } from "./readings";
+import type { ReportPeriod } from "../period";
+import { loadReadings, type Reading } from "../readings";
 import {
   assembleResults,
   planStatistics,
@@ -15,8 +15,8 @@ import {
   type StatisticsRequestOf,
   type StatisticsResponseOf,
   type StatisticsVersion,
-} from "./statistics-by-window";
-import { requestFromWindows, type StatisticsWindow } from "./statistics-windows";
+} from "./model";
+import { requestFromWindows, type StatisticsWindow } from "./windows";
 
 /** Requests to the service at once: the page asks 1 + 2 per window, each over the whole period. */
 const CONCURRENCY = 3;
@@ -29,7 +29,7 @@ export interface LoadedStatisticsByWindow<V extends StatisticsVersion> {
 }
 
 /**
- * The period's statistics by window (lib/reports/statistics-by-window.ts says what is asked and
+ * The period's statistics by window (lib/reports/statistics-by-window/model.ts says what is asked and
  * why). The readings come first: they tell the data's unit, which the service compares the bounds
  * in, and they are what the dashboard's per-window summaries are computed from.
  */

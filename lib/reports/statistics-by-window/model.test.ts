@@ -14,8 +14,8 @@ import {
   summarizeWindow,
   totalOf,
   windowCounts,
-} from "./statistics-by-window";
-import { checkStatisticsRequest, requestFromWindows, targetRangeV2 } from "./statistics-windows";
+} from "./model";
+import { checkStatisticsRequest, requestFromWindows, targetRangeV2 } from "./windows";
 
 const START = parseDateTime("2026-10-01T00:00:00")!;
 const DAYS = 3;

@@ -11,7 +11,7 @@ import {
 } from "@/lib/cgm/schemas";
 import { READING_INTERVAL_MINUTES } from "@/lib/metrics/sensor";
 import { summarize } from "@/lib/metrics/summary";
-import { type TargetRangeV2, targetRangeV2, v1RequestOf } from "./statistics-windows";
+import { type TargetRangeV2, targetRangeV2, v1RequestOf } from "./windows";
 
 /**
  * Statistics by time of day from the service, per window, honestly.

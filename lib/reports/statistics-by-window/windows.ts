@@ -53,7 +53,7 @@ export const DEFAULT_WINDOWS = DAY_NIGHT_WINDOWS;
 
 /**
  * The dashboard's own limits, not the service's: each window costs the results two service
- * requests (lib/reports/statistics-by-window.ts), and a name is a table heading.
+ * requests (lib/reports/statistics-by-window/model.ts), and a name is a table heading.
  */
 export const MAX_WINDOWS = 12;
 export const MAX_NAME_LENGTH = 40;
