@@ -7,7 +7,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("@/lib/env");
+  const { env } = await import("@/lib/platform/env");
   const config = env();
   const { db } = await import("@/lib/db");
   await db();

@@ -1,9 +1,9 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { env } from "@/lib/env";
 import { edgeRefusal } from "@/lib/http/body";
 import { refusalResponse } from "@/lib/http/error-page";
+import { env } from "@/lib/platform/env";
+import { newNonce, securityHeaders } from "@/lib/platform/security/headers";
 import { authorizePageStatus } from "@/lib/sandbox/authorize-gate";
-import { newNonce, securityHeaders } from "@/lib/security/headers";
 
 /**
  * Runs before every page and route: the input rules of the edge (lib/http: a NUL, a control

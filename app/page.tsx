@@ -3,7 +3,7 @@ import { AppHeader } from "@/components/layout/AppHeader";
 import { ConnectButton } from "@/components/layout/ConnectButton";
 import { currentUserId } from "@/lib/auth";
 import { isClinician } from "@/lib/clinic/clinics";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 export default async function HomePage() {
   const userId = await currentUserId();

@@ -5,9 +5,9 @@
  * react-server condition turns `import "server-only"` into the no-op it is on the server.
  */
 import { existsSync } from "node:fs";
-import { embeddedDatabaseHeld } from "@/lib/config/running-dashboard";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { embeddedDatabaseHeld } from "@/lib/platform/config/running-dashboard";
+import { env } from "@/lib/platform/env";
 
 /** The same .env files `next start` reads, so the command sees the configuration the app does. */
 for (const file of [".env.production.local", ".env.local", ".env.production", ".env"]) {

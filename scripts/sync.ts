@@ -15,8 +15,8 @@
  * With the embedded sandbox the service is that server, so there it refuses in any case.
  */
 import { existsSync } from "node:fs";
-import { embeddedDatabaseHeld } from "@/lib/config/running-dashboard";
-import { env } from "@/lib/env";
+import { embeddedDatabaseHeld } from "@/lib/platform/config/running-dashboard";
+import { env } from "@/lib/platform/env";
 import { describeError, runSyncPass, summaryLine } from "@/lib/sync/pass";
 import { startSyncScheduler } from "@/lib/sync/scheduler";
 

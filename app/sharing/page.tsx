@@ -6,7 +6,7 @@ import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { currentUserId } from "@/lib/auth";
 import { sharesOf } from "@/lib/clinic/patients";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sharing" };
 

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Adapter, AdapterSession, AdapterUser } from "next-auth/adapters";
 import { db, schema } from "@/lib/db";
-import { sha256Base64url } from "@/lib/security/hash";
+import { sha256Base64url } from "@/lib/platform/security/hash";
 
 /**
  * next-auth's database adapter over our drizzle schema. next-auth reads, renews and deletes

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * The browser's cookies, in one place. Over https they carry `Secure` and the `__Host-` prefix (the

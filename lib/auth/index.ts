@@ -1,7 +1,7 @@
 import "server-only";
 import NextAuth from "next-auth";
-import { localSecrets } from "@/lib/config/local-secrets";
-import { env } from "@/lib/env";
+import { localSecrets } from "@/lib/platform/config/local-secrets";
+import { env } from "@/lib/platform/env";
 import { adapter } from "./adapter";
 import { sessionCookie } from "./cookies";
 

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
  * begins with `import "server-only"`, so importing one from a client component fails the build.
  */
 const MODULES = [
-  "lib/env.ts",
-  "lib/config/local-secrets.ts",
+  "lib/platform/env.ts",
+  "lib/platform/config/local-secrets.ts",
   "lib/service-client/config.ts",
   "lib/service-client/crypto.ts",
   "lib/service-client/oauth.ts",

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
-import { sha256Base64url } from "@/lib/security/hash";
+import { sha256Base64url } from "@/lib/platform/security/hash";
 import { combine, LIMITS, type LimitDecision, limitDecision, WINDOW_MS } from "./rate-limit";
 
 /**

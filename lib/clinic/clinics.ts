@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { type Db, db, schema } from "@/lib/db";
 import type { ClinicRole } from "@/lib/db/schema/clinic";
-import { env } from "@/lib/env";
-import { sha256Base64url } from "@/lib/security/hash";
+import { env } from "@/lib/platform/env";
+import { sha256Base64url } from "@/lib/platform/security/hash";
 
 /**
  * Clinics, their members and the invitations that bring more clinicians in. Who may do what is

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like, lt } from "drizzle-orm";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { db, schema } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { signUpClinician } from "./accounts";
 import { reserveDemoCreation } from "./attempts";
 import { clinicsOf } from "./clinics";

@@ -2,8 +2,8 @@ import "server-only";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { cookieSecurity, sessionCookie } from "@/lib/auth/cookies";
-import { localSecrets } from "@/lib/config/local-secrets";
-import { env } from "@/lib/env";
+import { localSecrets } from "@/lib/platform/config/local-secrets";
+import { env } from "@/lib/platform/env";
 import { signPdfMarker, verifyPdfMarker } from "./pdf-render-marker";
 
 /** The PDF renderer's marker (pdf-render-marker.ts says why it is made this way), as a cookie. */

@@ -1,10 +1,10 @@
 import "server-only";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { env } from "@/lib/env";
 import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
+import { env } from "@/lib/platform/env";
 import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
 import { configuredVersion, getAlerts, getStatistics } from "@/lib/service-client/client";

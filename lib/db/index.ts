@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import * as schema from "./schema";
 
 /**

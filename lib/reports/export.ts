@@ -3,7 +3,7 @@ import type { CgmEvent } from "@/lib/cgm/app-records";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
-import type { CgmApiVersion } from "@/lib/env";
+import type { CgmApiVersion } from "@/lib/platform/env";
 
 import {
   CALIBRATION_COLUMNS,

@@ -1,8 +1,8 @@
 import "server-only";
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "@/lib/browser/chromium";
-import { env } from "@/lib/env";
+import { CHROMIUM_ARGS } from "@/lib/platform/chromium";
+import { env } from "@/lib/platform/env";
 
 /**
  * The AGP report as a PDF, printed by headless Chromium from the report page itself: the same

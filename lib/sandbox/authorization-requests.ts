@@ -1,6 +1,6 @@
 import "server-only";
 import { db, schema } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { findApp } from "./apps";
 import { randomToken, sha256 } from "./secrets";
 

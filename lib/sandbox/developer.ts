@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { zodMessage } from "@/lib/cgm";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { authenticateClient, createApp, findApp, rotateSecret } from "./apps";
 import { deleteEvent } from "./deletions";
 import { ApiError, OAuthError } from "./errors";

@@ -11,9 +11,9 @@ import {
   windowQueryFrom,
   zodMessage,
 } from "@/lib/cgm";
-import { env } from "@/lib/env";
 import { readForm } from "@/lib/http/body";
 import { InputRefused, isCrossSiteRequest } from "@/lib/http/input";
+import { env } from "@/lib/platform/env";
 import { ApiError, OAuthError } from "./errors";
 import { applyFaults, type FaultSettings, NO_FAULTS } from "./faults";
 import { authenticateBearer, type BearerIdentity } from "./grants";

@@ -1,8 +1,8 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { env } from "@/lib/env";
 import { checkLocation } from "@/lib/http/input";
+import { env } from "@/lib/platform/env";
 import { type AuthorizeCheck, checkAuthorizeRequest, pickAuthorizeParams } from "./authorization-requests";
 import { SANDBOX_SESSION_COOKIE, sandboxSessionUser } from "./login-sessions";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { embeddedDashboardApp } from "@/lib/config/dashboard-app";
+import { embeddedDashboardApp } from "@/lib/platform/config/dashboard-app";
 import { ensureApp } from "./apps";
 
 /** The dashboard's own app in the sandbox it serves, or null when it talks to another service. */

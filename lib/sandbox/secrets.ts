@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { sha256Hex } from "@/lib/security/hash";
+import { sha256Hex } from "@/lib/platform/security/hash";
 
 /**
  * The random values the sandbox hands out (client secrets, codes, tokens, session ids) and the

@@ -40,7 +40,7 @@ import {
   type V3Read,
   windowBoundsProblem,
 } from "@/lib/cgm";
-import type { CgmApiVersion } from "@/lib/env";
+import type { CgmApiVersion } from "@/lib/platform/env";
 import { currentCallContext } from "./call-gate";
 import { serviceConfig } from "./config";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
-import { dashboardApp } from "@/lib/config/dashboard-app";
-import { type CgmApiVersion, env } from "@/lib/env";
+import { dashboardApp } from "@/lib/platform/config/dashboard-app";
+import { type CgmApiVersion, env } from "@/lib/platform/env";
 
 /** Where the service is and who we are to it; the secret stays on the server. */
 export interface ServiceConfig {

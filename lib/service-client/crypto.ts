@@ -1,7 +1,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { localSecrets } from "@/lib/config/local-secrets";
-import { env } from "@/lib/env";
+import { localSecrets } from "@/lib/platform/config/local-secrets";
+import { env } from "@/lib/platform/env";
 
 /**
  * Tokens at rest: AES-256-GCM with a random 96-bit nonce per value; the stored text is

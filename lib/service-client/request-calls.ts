@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { CallBudget, CallBudgetExceeded } from "./call-budget";
 import type { CallContext } from "./call-gate";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
 import { type Db, db, schema } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { decryptToken, encryptToken } from "./crypto";
 import { refreshTokens, TokenRequestError } from "./oauth";
 

@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { MS_PER_HOUR } from "@/lib/cgm/datetime";
 import { type Db, schema } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import type { CallGate } from "@/lib/service-client/call-gate";
 import { serviceConfig } from "@/lib/service-client/config";
 import { type Pacing, pacing, type RateLimit, RateLimitBusy, waitMs } from "./rate-limit";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { type DataRangeResponse, formatDateTime, V3_MAX_WINDOW_DAYS } from "@/lib/cgm";
 import { type Db, db } from "@/lib/db";
-import { type CgmApiVersion, env } from "@/lib/env";
+import { type CgmApiVersion, env } from "@/lib/platform/env";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import {
   type CallContext,

@@ -1,5 +1,5 @@
 import { type DataRangeResponse, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, parseDateTime } from "@/lib/cgm";
-import type { CgmApiVersion } from "@/lib/env";
+import type { CgmApiVersion } from "@/lib/platform/env";
 import { splitWindow, splitWindowEndExclusive, type WindowMs } from "@/lib/service-client/windows";
 
 /**

@@ -2,8 +2,8 @@ import type { Calibration, CgmEvent, EgvsV2Response, EgvV2 } from "@/lib/cgm";
 import { formatDateTime, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import type { schema } from "@/lib/db";
-import type { CgmApiVersion } from "@/lib/env";
 import { consensusRangeOf } from "@/lib/metrics/time-in-ranges";
+import type { CgmApiVersion } from "@/lib/platform/env";
 
 /**
  * The service's records (the app's records, lib/cgm/app-records.ts, whichever API version was

@@ -1,6 +1,6 @@
 import "server-only";
 import { MS_PER_MINUTE } from "@/lib/cgm";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import { describeError, runSyncPass, summaryLine } from "./pass";
 
 /**

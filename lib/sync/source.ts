@@ -9,7 +9,7 @@ import {
   parseDateTime,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import {
   configuredVersion,
   getCalibrations,

@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm";
 import type { DataRangeResponse } from "@/lib/cgm";
 import { type Db, schema } from "@/lib/db";
-import type { CgmApiVersion } from "@/lib/env";
+import type { CgmApiVersion } from "@/lib/platform/env";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";

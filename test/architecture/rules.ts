@@ -119,7 +119,7 @@ export function folderCycles(imports: readonly Import[]): Array<{ folders: strin
   }));
 }
 
-/** The layer of a file of lib/: its folder ("lib/api"), or the file itself at lib's root ("lib/env.ts"). */
+/** The layer of a file of lib/: its folder ("lib/api"), or the file itself at lib's root ("lib/errors.ts"). */
 export function libLayer(file: string): string | null {
   const parts = file.split("/");
   if (parts[0] !== "lib" || parts.length < 2) return null;

@@ -12,8 +12,8 @@ import {
 } from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
 import type { CgmEvent, DataRangeResponse, EgvV2, GlucoseUnit, HypoglycemiaRisk, RateUnit } from "../../cgm";
-import type { CgmApiVersion } from "../../env";
 import type { ConsensusRange } from "../../metrics/time-in-ranges";
+import type { CgmApiVersion } from "../../platform/env";
 import { cgmConnections } from "./client";
 
 /**

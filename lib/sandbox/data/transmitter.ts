@@ -1,4 +1,4 @@
-import { sha256Hex } from "@/lib/security/hash";
+import { sha256Hex } from "@/lib/platform/security/hash";
 import type { SandboxUser } from "../users";
 import { mix, PURPOSE } from "./random";
 import { seedOf } from "./seed";

@@ -74,7 +74,7 @@ describe("npm run sync beside a running server on the embedded database", () => 
         process.execPath,
         ["--conditions", "react-server", "--import", "tsx", "scripts/sync.ts"],
         {
-          cwd: path.resolve(import.meta.dirname, "../.."),
+          cwd: path.resolve(import.meta.dirname, "../../.."),
           timeout: 60_000,
           env: {
             ...inherited,

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * Secrets a newcomer should not have to invent: with the embedded sandbox they are generated once
