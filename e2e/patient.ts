@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { serviceReader } from "../test/support/sandbox-client";
 import { signInThroughSandbox } from "./sign-in";
 
@@ -93,6 +93,23 @@ export async function yTicks(page: Page): Promise<string[]> {
   const labels = page.getByTestId("glucose-trace").locator(".recharts-yAxis-tick-labels text");
   await expect(labels.first()).toBeVisible();
   return labels.allTextContents();
+}
+
+/**
+ * Hovers the first of a chart's markers that the pointer can reach. Markers a few minutes apart draw
+ * one over the other, and one that is covered cannot be hovered (Playwright waits for it until the
+ * test times out), so each is tried briefly in turn, in the order given.
+ */
+export async function hoverFirstReachable(markers: Locator, indices: number[]): Promise<boolean> {
+  for (const i of indices) {
+    const hovered = await markers
+      .nth(i)
+      .hover({ timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (hovered) return true;
+  }
+  return false;
 }
 
 /** The x-axis tick labels of the glucose trace, left to right. */
