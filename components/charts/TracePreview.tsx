@@ -1,5 +1,6 @@
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import type { GapBreak, TracePoint } from "@/lib/trace";
+import { TargetBand } from "./TargetBand";
 
 /**
  * The trace as the server can draw it: recharts draws only after the page has hydrated and measured
@@ -62,14 +63,7 @@ export function TracePreview({
       viewBox={`0 0 ${W} ${H}`}
       preserveAspectRatio="none"
     >
-      <rect
-        x={0}
-        width={W}
-        y={y(target.high)}
-        height={Number(y(target.low)) - Number(y(target.high))}
-        fill={TRACE_COLOURS.targetBand}
-        fillOpacity={0.14}
-      />
+      <TargetBand width={W} top={Number(y(target.high))} bottom={Number(y(target.low))} opacity={0.14} />
       {[target.low, target.high].map((v) => (
         <line
           key={v}

@@ -1,4 +1,6 @@
+import { TargetBand } from "@/components/charts/TargetBand";
 import { displayValue, formatGlucoseNumber, glucoseRangeText } from "@/lib/cgm/glucose-text";
+import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import type { AgpReport } from "@/lib/reports/agp-model";
 
 /**
@@ -91,14 +93,7 @@ export function AgpChart({ report }: { report: AgpReport }) {
           aria-label={`Ambulatory glucose profile. ${summary}`}
           className="block h-56 w-full overflow-visible sm:h-64"
         >
-          <rect
-            x={0}
-            width={W}
-            y={y(target.high)}
-            height={y(target.low) - y(target.high)}
-            fill="#009E73"
-            fillOpacity={0.1}
-          />
+          <TargetBand width={W} top={y(target.high)} bottom={y(target.low)} opacity={0.1} />
           {axis.ticks.map((v) => (
             <line
               key={v}
@@ -106,7 +101,7 @@ export function AgpChart({ report }: { report: AgpReport }) {
               x2={W}
               y1={y(v)}
               y2={y(v)}
-              stroke={isTarget(v) ? "#009E73" : "currentColor"}
+              stroke={isTarget(v) ? TRACE_COLOURS.targetBand : "currentColor"}
               strokeOpacity={isTarget(v) ? 1 : 0.25}
               strokeWidth={isTarget(v) ? 1.5 : 1}
               vectorEffect="non-scaling-stroke"
@@ -186,8 +181,12 @@ export function AgpChart({ report }: { report: AgpReport }) {
           5–95%
         </span>
         <span className="flex items-center gap-1">
-          <span aria-hidden="true" className="inline-block h-0.5 w-5 bg-[#009E73]" /> Target range{" "}
-          {glucoseRangeText(target.low, target.high, report.unit)}
+          <span
+            aria-hidden="true"
+            className="inline-block h-0.5 w-5"
+            style={{ background: TRACE_COLOURS.targetBand }}
+          />{" "}
+          Target range {glucoseRangeText(target.low, target.high, report.unit)}
         </span>
       </figcaption>
       <details className="mt-2 text-sm print:hidden">

@@ -1,3 +1,4 @@
+import { TargetBand } from "@/components/charts/TargetBand";
 import { formatDayText } from "@/lib/records/format";
 import type { AgpReport } from "@/lib/reports/agp-model";
 
@@ -34,14 +35,7 @@ export function DailyProfiles({ report }: { report: AgpReport }) {
               aria-label={d.readings === 0 ? `${label}: no readings` : `${label}: ${d.readings} readings`}
             >
               <rect x={0} y={0} width={W} height={H} fill="none" stroke="currentColor" strokeOpacity={0.25} />
-              <rect
-                x={0}
-                width={W}
-                y={y(target.high)}
-                height={y(target.low) - y(target.high)}
-                fill="#009E73"
-                fillOpacity={0.15}
-              />
+              <TargetBand width={W} top={y(target.high)} bottom={y(target.low)} opacity={0.15} />
               {[360, 720, 1080].map((m) => (
                 <line key={m} x1={x(m)} x2={x(m)} y1={0} y2={H} stroke="currentColor" strokeOpacity={0.15} />
               ))}
