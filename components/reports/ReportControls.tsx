@@ -1,4 +1,4 @@
-import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { ChoiceLinks, PeriodChoices } from "@/components/records/ChoiceLinks";
 import { TARGET_GROUPS, TARGET_PRESETS } from "@/lib/metrics/targets";
 import {
   type ResolvedTargetGroup,
@@ -7,7 +7,6 @@ import {
 } from "@/lib/preferences/target-group";
 import { hrefWith } from "@/lib/records/query";
 import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
-import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
 import { PrintButton } from "./PrintButton";
 
 /** The report's choices as plain links and a GET form: period, targets, custom days, print, PDF. */
@@ -38,15 +37,7 @@ export function ReportControls({
   const oneOff = query.population !== null && query.population !== goals.group;
   return (
     <div className="space-y-3 print:hidden" data-testid="report-controls">
-      <ChoiceLinks
-        id="report-period"
-        label="Period"
-        choices={REPORT_PERIOD_DAYS.map((d) => ({
-          href: href({ days: String(d) }),
-          label: `${d} days`,
-          current: d === days,
-        }))}
-      />
+      <PeriodChoices id="report-period" hrefFor={(d) => href({ days: String(d) })} current={days} />
       <ChoiceLinks
         id="report-targets"
         label="Targets for"

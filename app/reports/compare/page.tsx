@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
-import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { PeriodChoices } from "@/components/records/ChoiceLinks";
 import { BlockChart, BlockTable } from "@/components/reports/BlockChart";
 import { CompareGoals } from "@/components/reports/CompareGoals";
 import {
@@ -26,7 +26,7 @@ import {
   sensorShortfalls,
 } from "@/lib/reports/comparison-view";
 import { dayCount } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
 
 export const metadata: Metadata = { title: "Compare periods" };
 
@@ -50,14 +50,11 @@ export default async function ComparePage({
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
 
   const choices = (
-    <ChoiceLinks
+    <PeriodChoices
       id="compare-length"
       label="Length"
-      choices={REPORT_PERIOD_DAYS.map((d) => ({
-        href: daysHref(d),
-        label: `${d} days`,
-        current: request.ok && request.value.kind === "days" && request.value.days === d,
-      }))}
+      hrefFor={daysHref}
+      current={request.ok && request.value.kind === "days" ? request.value.days : null}
     />
   );
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
-import { ChoiceLinks } from "@/components/records/ChoiceLinks";
+import { ChoiceLinks, PeriodChoices } from "@/components/records/ChoiceLinks";
 import { MethodsNote } from "@/components/reports/MethodsNote";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { StatisticsByWindowTable } from "@/components/reports/StatisticsByWindowTable";
@@ -11,7 +11,7 @@ import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patie
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, hrefWith, type SearchParam } from "@/lib/records/query";
 import { newestRecord, patientDaysText } from "@/lib/reports/patient-days";
-import { parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { parsePeriodRequest, REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { loadStatisticsByWindow } from "@/lib/reports/statistics-by-window/load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model";
@@ -89,15 +89,7 @@ export default async function StatisticsByTimeOfDayPage({
       </Panel>
 
       <Panel title="Statistics by window" id="results">
-        <ChoiceLinks
-          id="statistics-period"
-          label="Period"
-          choices={REPORT_PERIOD_DAYS.map((d) => ({
-            href: href({ days: String(d) }),
-            label: `${d} days`,
-            current: d === days,
-          }))}
-        />
+        <PeriodChoices id="statistics-period" hrefFor={(d) => href({ days: String(d) })} current={days} />
         <ChoiceLinks
           id="statistics-version"
           label="Statistics"
