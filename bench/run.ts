@@ -144,11 +144,16 @@ async function proxyOverhead() {
     const session = await signIn(dashboard.url, "SandboxUser1");
     const end = Date.now() - 60_000;
     const window = `startDate=${dt(end - 86_400_000)}&endDate=${dt(end)}`;
+    // The proxy passes on the API version the dashboard is configured for (v3 by default) and
+    // answers another version's path with 404, so both sides read that version.
+    const version = process.env.CGM_API_VERSION === "v2" ? "v2" : "v3";
     const direct = () =>
-      fetch(`${service.url}/sandbox/v2/users/self/egvs?${window}`, { headers: bearer(access_token) });
+      fetch(`${service.url}/sandbox/${version}/users/self/egvs?${window}`, { headers: bearer(access_token) });
     const proxied = () =>
-      fetch(`${dashboard.url}/api/cgm/v2/users/self/egvs?${window}`, { headers: { Cookie: session.cookie } });
-    console.log(`\nProxy overhead, GET v2 egvs (1 day, 288 readings), service in a separate process`);
+      fetch(`${dashboard.url}/api/cgm/${version}/users/self/egvs?${window}`, {
+        headers: { Cookie: session.cookie },
+      });
+    console.log(`\nProxy overhead, GET ${version} egvs (1 day, 288 readings), service in a separate process`);
     // The floor under any route handler of this stack on this machine: what Next.js costs per
     // request before our code does anything, against a static file that Next serves without it.
     const staticFile = await (await fetch(`${dashboard.url}/`))
