@@ -2,9 +2,8 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
-import { recordAudit } from "@/lib/clinic/audit";
-import { STATUS_LABEL } from "@/lib/clinic/patient-status";
-import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
+import { ownSubject, type Refusal, type Resolved, type Subject } from "@/lib/auth/subject";
+import { type ClinicRefusal, clinicSubject } from "@/lib/clinic/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { readForm } from "@/lib/http/body";
 import { forBrowser } from "@/lib/http/error-page";
@@ -12,11 +11,10 @@ import { isCrossSiteRequest } from "@/lib/http/input";
 import { ownPath } from "@/lib/http/return-path";
 import { env } from "@/lib/platform/env";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
-import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
-import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
-import { errorResponse, InputError, jsonError, PATIENT_DATA_HEADERS } from "./errors";
+import type { ConnectionRow } from "@/lib/service-client/tokens";
+import { errorResponse, InputError, PATIENT_DATA_HEADERS, refusalResponse } from "./errors";
 
 /**
  * Route-handler wrappers of the dashboard's API (the dub pattern): a route file is one call to
@@ -55,47 +53,31 @@ export function assertSameOrigin(req: Request): void {
 }
 
 /**
- * Whose data a request reads and who asks (`viewerId`, whose call budget it spends), or the
- * answer when it reads none.
- */
-type Subject =
-  | {
-      userId: string;
-      viewerId: string;
-      connection: ConnectionRow;
-      audit?: () => Promise<void>;
-      /** The clinic's row of the patient, for a clinician's request. */
-      clinicPatientId?: string;
-    }
-  | Response;
-
-/**
- * The shared body of the data routes: the subject's connection, the handler, and the answer with
- * the patient-data headers and where the time went. The handler's service calls are charged to
- * the viewer's budget and abandoned when the client disconnects (lib/service-client/request-calls.ts).
+ * The shared body of the data routes: the subject (lib/auth/subject.ts) or the answer why none,
+ * the handler, and the answer with the patient-data headers and where the time went. The
+ * handler's service calls are charged to the viewer's budget and abandoned when the client
+ * disconnects (lib/service-client/request-calls.ts).
  */
 function dataRoute(
-  resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<Subject>,
+  resolve: (params: Record<string, string | string[]>) => Promise<Resolved<Subject, Refusal | ClinicRefusal>>,
   handler: (ctx: PatientContext) => Promise<unknown>,
+  /** The clinic's audit of the view: what it is logged as, and the request's detail. */
+  audited?: { action: AuditAction; detail?: (req: NextRequest) => string | null },
 ) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       const t0 = performance.now();
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
       const params = await ctx.params;
-      const subject = await resolve(req, params);
-      if (subject instanceof Response) return subject;
-      const { userId, viewerId, connection } = subject;
-      if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
+      const resolved = await resolve(params);
+      if (!resolved.ok) return refusalResponse(resolved.refusal);
+      const { userId, viewerId, connection, targetGroup } = resolved.subject;
       const t1 = performance.now();
-      const { clinicPatientId } = subject;
-      const targetGroup = () =>
-        targetGroupFor(userId, clinicPatientId === undefined ? undefined : { clinicPatientId });
       const body = await withCallContext(requestCalls(viewerId, req.signal), () =>
         handler({ req, params, userId, viewerId, connection, targetGroup }),
       );
       // Logged once the data is ready to go: a refused or failed request showed nothing.
-      await subject.audit?.();
+      if (audited) await resolved.subject.audit(audited.action, audited.detail?.(req) ?? null);
       const t2 = performance.now();
       // A file (CSV, PDF) comes back as a Response: it still gets the patient-data headers.
       if (body instanceof Response) {
@@ -121,13 +103,7 @@ function dataRoute(
 
 /** A route that answers with the signed-in patient's data: JSON, or a Response for files. */
 export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>) {
-  return dataRoute(async () => {
-    const patient = await signedInPatient();
-    if (!patient) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
-    const { userId, connection } = patient;
-    if (!connection) return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
-    return { userId, viewerId: userId, connection };
-  }, handler);
+  return dataRoute(async () => ownSubject(await signedInPatient()), handler);
 }
 
 /**
@@ -141,41 +117,12 @@ export function clinicPatientRoute(
   handler: (ctx: PatientContext) => Promise<unknown>,
   detail?: (req: NextRequest) => string | null,
 ) {
-  return dataRoute(async (req, params) => {
-    const viewerId = await currentUserId();
-    if (!viewerId) return jsonError(401, "unauthenticated", "Sign in as a clinician to see patients' data.");
-    const patientId = typeof params.patientId === "string" ? params.patientId : "";
-    const access = await clinicPatientFor(viewerId, patientId);
-    if (!access) {
-      return jsonError(
-        404,
-        "not_found",
-        "This patient is not in any of your clinics. Open the patient from your clinic's list.",
-      );
-    }
-    const connection = await sharedConnection(access);
-    if (!connection || !access.patient.patientUserId) {
-      return jsonError(
-        409,
-        "not_shared",
-        `${access.patient.name} does not share their data with the clinic now (${STATUS_LABEL[access.patient.status].toLowerCase()}).`,
-      );
-    }
-    return {
-      userId: access.patient.patientUserId,
-      viewerId,
-      connection,
-      clinicPatientId: access.patient.id,
-      audit: () =>
-        recordAudit({
-          clinicId: access.clinicId,
-          actorUserId: viewerId,
-          clinicPatientId: access.patient.id,
-          action,
-          detail: detail?.(req) ?? null,
-        }),
-    };
-  }, handler);
+  return dataRoute(
+    async (params) =>
+      clinicSubject(await currentUserId(), typeof params.patientId === "string" ? params.patientId : ""),
+    handler,
+    { action, detail },
+  );
 }
 
 /** A text field of a posted form; undefined when absent or a file. */
