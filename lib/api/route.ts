@@ -1,8 +1,10 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { ownSubject, type Refusal, type Resolved, type Subject } from "@/lib/auth/subject";
+import { zodMessage } from "@/lib/cgm/schemas";
 import { type ClinicRefusal, clinicSubject } from "@/lib/clinic/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { readForm } from "@/lib/http/body";
@@ -125,24 +127,75 @@ export function clinicPatientRoute(
   );
 }
 
-/** A text field of a posted form; undefined when absent or a file. */
-export function formText(form: FormData, name: string): string | undefined {
-  const v = form.get(name);
-  return typeof v === "string" ? v : undefined;
+/** A posted form's text fields: the first value of each name, files left out (no form of ours sends one). */
+export type FormFields = Record<string, string | undefined>;
+
+function textFields(form: FormData): FormFields {
+  const fields: FormFields = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** What a form handler is given: the request, the path's parameters and the form's text fields. */
+export interface FormInput {
+  req: NextRequest;
+  params: Record<string, string | string[]>;
+  fields: FormFields;
 }
 
 /**
- * A POST from one of our forms (sign-in, disconnect): same origin only, its body read through the
- * shared reader (a form, every field checked: 400 or 415 otherwise), and the handler answers with
- * where to send the browser next (303, so the browser follows with GET).
+ * Who sends a form, as the route needs them: the resolved user, or the answer to give instead
+ * (a redirect, or an error it throws, which is answered as every error is).
  */
-export function formRoute(
-  handler: (req: NextRequest, ctx: RouteContext, form: FormData) => Promise<Response>,
+export type FormUser<U> = (input: FormInput) => Promise<U | Response>;
+
+/** Anyone, signed in or not: the user's id, or null. */
+export const anyone: FormUser<string | null> = () => currentUserId();
+
+/** Only the signed-in: their id, else `signedOut`'s answer. */
+export const signedIn =
+  (signedOut: (input: FormInput) => Response): FormUser<string> =>
+  async (input) =>
+    (await currentUserId()) ?? signedOut(input);
+
+/** A form that asks for no one: its handler does not read who sends it. */
+export const nobody: FormUser<null> = async () => null;
+
+export interface FormSpec<T, U> {
+  /** The form's fields as the handler takes them, checked over its text fields. */
+  schema: z.ZodType<T>;
+  user: FormUser<U>;
+  /** The answer to a form that does not pass the schema; by default, 400 with what to fix. */
+  invalid?: (ctx: FormInput & { user: U; error: z.ZodError }) => Response | Promise<Response>;
+}
+
+/** Every field's problem in words, for a form that did not come from our pages. */
+const invalidForm = ({ error }: { error: z.ZodError }): never => {
+  throw new InputError(zodMessage(error.issues));
+};
+
+/**
+ * A POST from one of our forms (sign-in, disconnect): same origin only, its body read through the
+ * shared reader (a form, every field checked: 400 or 415 otherwise), who sends it resolved and its
+ * fields checked with the route's schema; the handler answers with where to send the browser next
+ * (a 303 by lib/http/redirect.ts's seeOther, so the browser follows with GET).
+ */
+export function formRoute<T, U>(
+  { schema, user, invalid = invalidForm }: FormSpec<T, U>,
+  handler: (ctx: FormInput & { user: U; form: T }) => Promise<Response>,
 ) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      return await handler(req, ctx, await readForm(req));
+      const fields = textFields(await readForm(req));
+      const input = { req, params: await ctx.params, fields };
+      const who = await user(input);
+      if (who instanceof Response) return who;
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) return await invalid({ ...input, user: who, error: parsed.error });
+      return await handler({ ...input, user: who, form: parsed.data });
     } catch (e) {
       // A form is sent by a browser, which shows the answer: a page, never raw JSON.
       return forBrowser(req.headers.get("accept"), errorResponse(e), formPageOf(req));

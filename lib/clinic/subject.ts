@@ -36,22 +36,36 @@ export const auditView =
       detail: detail ?? null,
     });
 
+/** The viewer's access to a patient of their clinics: the first check of every clinic patient route and page. */
+export async function clinicPatientAccess(
+  viewerId: string | null,
+  patientId: string,
+): Promise<
+  | { ok: true; viewerId: string; access: ClinicPatientAccess }
+  | { ok: false; refusal: { reason: "signed_out"; viewer: "clinician" } | { reason: "not_found" } }
+> {
+  if (!viewerId) return refuse({ reason: "signed_out", viewer: "clinician" });
+  const access = await clinicPatientFor(viewerId, patientId);
+  return access ? { ok: true, viewerId, access } : refuse({ reason: "not_found" });
+}
+
 export async function clinicSubject(
   viewerId: string | null,
   patientId: string,
 ): Promise<Resolved<ClinicSubject, ClinicRefusal>> {
-  if (!viewerId) return refuse({ reason: "signed_out", viewer: "clinician" });
-  const access = await clinicPatientFor(viewerId, patientId);
-  if (!access) return refuse({ reason: "not_found" });
+  const found = await clinicPatientAccess(viewerId, patientId);
+  if (!found.ok) return found;
+  const { access } = found;
   const connection = await sharedConnection(access);
   const { patientUserId } = access.patient;
-  if (!connection || !patientUserId) return refuse({ reason: "not_shared", access, viewerId });
+  if (!connection || !patientUserId)
+    return refuse({ reason: "not_shared", access, viewerId: found.viewerId });
   return usable<ClinicSubject>({
     userId: patientUserId,
-    viewerId,
+    viewerId: found.viewerId,
     connection,
     access,
     targetGroup: () => clinicGoals(access),
-    audit: auditView(access, viewerId),
+    audit: auditView(access, found.viewerId),
   });
 }
