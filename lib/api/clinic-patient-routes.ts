@@ -4,10 +4,7 @@ import { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { clinicPath, roleIn } from "@/lib/clinic/clinics";
-import { firstErrorCode, patientFormSchema } from "@/lib/clinic/forms";
-import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
-import { clinicPatientPath } from "@/lib/clinic/patient-page";
+import { clinicPath, roleIn } from "@/lib/clinic/domain/clinics";
 import {
   acceptPatientInvitation,
   addPatient,
@@ -15,8 +12,11 @@ import {
   removePatient,
   renewInvitation,
   withdrawShare,
-} from "@/lib/clinic/patients";
-import { auditView, clinicPatientAccess } from "@/lib/clinic/subject";
+} from "@/lib/clinic/domain/patients";
+import { auditView, clinicPatientAccess } from "@/lib/clinic/domain/subject";
+import { firstErrorCode, patientFormSchema } from "@/lib/clinic/views/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
+import { clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { seeOther } from "@/lib/http/redirect";
 import { targetGroupFieldSchema } from "@/lib/preferences";
 import { targetGroupLabel } from "@/lib/preferences/target-group";
@@ -48,7 +48,7 @@ const clinician = signedIn(() => {
   throw signInFirst();
 });
 
-/** The clinician and their clinic's patient named by :patientId (lib/clinic/subject.ts), or a 401 or 404. */
+/** The clinician and their clinic's patient named by :patientId (lib/clinic/domain/subject.ts), or a 401 or 404. */
 const clinicianOfPatient: FormUser<{ userId: string; access: ClinicPatientAccess }> = async ({ params }) => {
   const patientId = typeof params.patientId === "string" ? params.patientId : "";
   const found = await clinicPatientAccess(await currentUserId(), patientId);

@@ -1,15 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import { resetTriageSettings, saveTriageSettings } from "@/lib/clinic/population";
-import { THRESHOLD_FIELDS } from "@/lib/clinic/triage";
+import { THRESHOLD_FIELDS } from "@/lib/clinic/domain/triage";
+import { resetTriageSettings, saveTriageSettings } from "@/lib/clinic/domain/triage-settings";
 import { seeOther } from "@/lib/http/redirect";
 import { formRoute, signedIn } from "./route";
 
 /**
  * POST /api/clinic/triage (a formRoute: same origin only): an administrator sets the clinic's
  * triage thresholds, or puts back the consensus defaults (`reset`). Always a 303 back to the
- * population view: with `saved`, or with `error=<field>` that the page words (lib/clinic/triage.ts); a
- * non-administrator's attempt is a 403 (lib/clinic/population.ts).
+ * population view: with `saved`, or with `error=<field>` that the page words (lib/clinic/domain/triage.ts); a
+ * non-administrator's attempt is a 403 (lib/clinic/views/population.ts).
  */
 
 const populationPath = (clinicId: string) => `/clinic/population?clinic=${encodeURIComponent(clinicId)}`;

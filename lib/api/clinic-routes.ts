@@ -4,18 +4,18 @@ import { z } from "zod";
 import { SESSION_MAX_AGE_S } from "@/lib/auth";
 import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
-import { joinWithInvitation, signUpClinician, verifyClinician } from "@/lib/clinic/accounts";
-import { attemptSucceeded, reserveAttempt } from "@/lib/clinic/attempts";
-import { clinicPath, createInvitation, membersOf, roleIn } from "@/lib/clinic/clinics";
-import { createDemoClinic, demoAvailable } from "@/lib/clinic/demo";
+import { joinWithInvitation, signUpClinician, verifyClinician } from "@/lib/clinic/domain/accounts";
+import { clinicPath, createInvitation, membersOf, roleIn } from "@/lib/clinic/domain/clinics";
+import { createDemoClinic, demoAvailable } from "@/lib/clinic/domain/demo";
+import { attemptSucceeded, reserveAttempt } from "@/lib/clinic/security/attempts";
+import { clientAddress, waitInWords } from "@/lib/clinic/security/rate-limit";
 import {
   firstErrorCode,
   invitationFieldsSchema,
   signInFormSchema,
   signUpFormSchema,
-} from "@/lib/clinic/forms";
-import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
-import { clientAddress, waitInWords } from "@/lib/clinic/rate-limit";
+} from "@/lib/clinic/views/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
 import { errorPage } from "@/lib/http/error-page";
 import { seeOther } from "@/lib/http/redirect";
 import { InputError, jsonError } from "./errors";
@@ -23,7 +23,7 @@ import { anyone, formRoute, nobody, signedIn } from "./route";
 
 /**
  * The clinician forms' routes (each a formRoute: same origin only). Every answer is a 303: on to
- * the clinic, or back to the form with ?error=<code>, which the form words (lib/clinic/forms.ts);
+ * the clinic, or back to the form with ?error=<code>, which the form words (lib/clinic/views/forms.ts);
  * only a rate-limited attempt is answered in place, with 429 and Retry-After.
  *
  * Why not next-auth's credentials provider, as the issue suggests: next-auth runs it with JWT
@@ -107,7 +107,7 @@ export const signIn = formRoute(
   async ({ req, form: { email, password, invitation } }) => {
     const formPath = formPathOf(invitation, "/clinic/sign-in");
     const keys = { email, ip: clientAddress(req.headers.get("x-forwarded-for")) };
-    // Counted as a failure before the password is checked (lib/clinic/attempts.ts), so parallel
+    // Counted as a failure before the password is checked (lib/clinic/security/attempts.ts), so parallel
     // guesses cannot all pass the limit while their scrypt runs; a right password takes it back.
     const attempt = await reserveAttempt(keys);
     if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Refusal } from "@/lib/auth/subject";
-import { STATUS_LABEL } from "@/lib/clinic/patient-status";
-import type { ClinicRefusal } from "@/lib/clinic/subject";
+import { STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
+import type { ClinicRefusal } from "@/lib/clinic/domain/subject";
 import { NotPermitted } from "@/lib/errors";
 import { InputRefused } from "@/lib/http/input";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";

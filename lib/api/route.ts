@@ -5,7 +5,7 @@ import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { ownSubject, type Refusal, type Resolved, type Subject } from "@/lib/auth/subject";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { type ClinicRefusal, clinicSubject } from "@/lib/clinic/subject";
+import { type ClinicRefusal, clinicSubject } from "@/lib/clinic/domain/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { readForm } from "@/lib/http/body";
 import { forBrowser } from "@/lib/http/error-page";

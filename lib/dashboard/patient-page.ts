@@ -2,7 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { currentUserId } from "@/lib/auth";
 import { ownSubject } from "@/lib/auth/subject";
-import { isClinician } from "@/lib/clinic/clinics";
+import { isClinician } from "@/lib/clinic/domain/clinics";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";

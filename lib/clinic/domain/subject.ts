@@ -3,7 +3,7 @@ import { type Refusal, type Resolved, refuse, type Subject, usable } from "@/lib
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { targetGroupFor } from "@/lib/preferences/target-group-store";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../security/audit";
 import { type ClinicPatientAccess, clinicPatientFor, sharedConnection } from "./patients";
 
 /**

@@ -7,8 +7,14 @@ import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
-import type { ClinicPatientAccess } from "./patients";
-import { auditView, type ClinicRefusal, type ClinicSubject, clinicGoals, clinicSubject } from "./subject";
+import type { ClinicPatientAccess } from "../domain/patients";
+import {
+  auditView,
+  type ClinicRefusal,
+  type ClinicSubject,
+  clinicGoals,
+  clinicSubject,
+} from "../domain/subject";
 
 /**
  * What a clinician's page about one patient needs: the access check (not signed in: to the sign-in;
