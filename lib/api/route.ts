@@ -12,10 +12,8 @@ import { forBrowser } from "@/lib/http/error-page";
 import { isCrossSiteRequest } from "@/lib/http/input";
 import { ownPath } from "@/lib/http/return-path";
 import { env } from "@/lib/platform/env";
-import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
-import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { errorResponse, InputError, PATIENT_DATA_HEADERS, refusalResponse } from "./errors";
 
 /**
@@ -25,19 +23,10 @@ import { errorResponse, InputError, PATIENT_DATA_HEADERS, refusalResponse } from
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export interface PatientContext {
+/** What a data route's handler is given: the request and whose data it reads (lib/auth/subject.ts). */
+export interface PatientContext extends Omit<Subject, "audit"> {
   req: NextRequest;
   params: Record<string, string | string[]>;
-  userId: string;
-  /** Who asks (the patient, or the clinician viewing them): whose call budget the request spends. */
-  viewerId: string;
-  /** The signed-in patient's own connection: no route can name another. */
-  connection: ConnectionRow;
-  /**
-   * The target group whose goals this request judges by: the patient's own views' for the
-   * patient, the clinic's for a clinician (lib/preferences/target-group.ts). Read when asked.
-   */
-  targetGroup: () => Promise<ResolvedTargetGroup>;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SignedInPatient } from "./patient";
 /**
  * Whose data a request or a page reads, and who asks: one answer for the patient's own views and
  * a clinician's views of a patient, which routes turn into JSON errors (lib/api/route.ts) and pages
- * into a redirect, a 404 or a notice (lib/dashboard/patient-page.ts, lib/clinic's patient page).
+ * into a redirect, a 404 or a notice (lib/dashboard/patient-page.ts, lib/clinic/views/patient-page.ts).
  */
 export interface Subject {
   /** The patient whose data is read: their preferences apply, never the clinician's. */

@@ -32,7 +32,7 @@ export interface ClinicPatientPage {
   audit: (action: AuditAction, detail?: string) => Promise<void>;
 }
 
-/** The page's side of the clinic subject (./subject.ts): refusals become a redirect, a 404 or a notice. */
+/** The page's side of the clinic subject (../domain/subject.ts): refusals become a redirect, a 404 or a notice. */
 export async function clinicPatientPage(patientId: string): Promise<ClinicPatientPage> {
   const { access, viewerId, connection } = shownPatient(
     await clinicSubject(await currentUserId(), patientId),
