@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { ConnectButton } from "@/components/layout/ConnectButton";
 import { currentUserId } from "@/lib/auth";
-import { isClinician } from "@/lib/clinic/clinics";
+import { isClinician } from "@/lib/clinic/domain/clinics";
 import { env } from "@/lib/platform/env";
 
 export default async function HomePage() {

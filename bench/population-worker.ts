@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { populationOf } from "@/lib/clinic/population";
+import { populationOf } from "@/lib/clinic/views/population";
 import { db, schema } from "@/lib/db";
 import { type DayRollup, dayRollups } from "@/lib/sync/daily";
 import { rebuildEgvDays } from "@/lib/sync/daily-store";

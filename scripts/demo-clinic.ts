@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const { createDemoClinic, DEMO_CLINIC_NAME, DEMO_LIFETIME_DAYS } = await import("@/lib/clinic/demo");
+  const { createDemoClinic, DEMO_CLINIC_NAME, DEMO_LIFETIME_DAYS } = await import("@/lib/clinic/domain/demo");
   // No client address here: the operator's own command is not limited like the web button.
   const made = await createDemoClinic();
   await close();

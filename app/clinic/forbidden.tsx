@@ -2,7 +2,7 @@ import Link from "next/link";
 import { linkClass } from "@/components/clinic/ClinicForm";
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
 import { currentUserId } from "@/lib/auth";
-import { clinicsOf } from "@/lib/clinic/clinics";
+import { clinicsOf } from "@/lib/clinic/domain/clinics";
 
 /**
  * 403 under /clinic. forbidden() carries no reason, so the page asks who is signed in: someone

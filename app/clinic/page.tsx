@@ -14,11 +14,11 @@ import {
   invitationMatches,
   membersOf,
   pendingInvitations,
-} from "@/lib/clinic/clinics";
-import { DEMO_LIFETIME_DAYS } from "@/lib/clinic/demo";
-import { formErrorMessage } from "@/lib/clinic/forms";
-import { decodeNotice, noticeCookie } from "@/lib/clinic/notice";
-import { patientInvitationLink, patientInvitationMatches, patientsOf } from "@/lib/clinic/patients";
+} from "@/lib/clinic/domain/clinics";
+import { DEMO_LIFETIME_DAYS } from "@/lib/clinic/domain/demo";
+import { patientInvitationLink, patientInvitationMatches, patientsOf } from "@/lib/clinic/domain/patients";
+import { formErrorMessage } from "@/lib/clinic/views/forms";
+import { decodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
 
 export const metadata: Metadata = { title: "Clinic" };
 

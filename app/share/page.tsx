@@ -7,9 +7,9 @@ import { ConnectButton } from "@/components/layout/ConnectButton";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
-import { isClinician } from "@/lib/clinic/clinics";
-import { formErrorMessage } from "@/lib/clinic/forms";
-import { describePatientInvitation } from "@/lib/clinic/patients";
+import { isClinician } from "@/lib/clinic/domain/clinics";
+import { describePatientInvitation } from "@/lib/clinic/domain/patients";
+import { formErrorMessage } from "@/lib/clinic/views/forms";
 
 export const metadata: Metadata = { title: "Share your CGM data with a clinic" };
 

@@ -5,7 +5,7 @@ import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { currentUserId } from "@/lib/auth";
-import { sharesOf } from "@/lib/clinic/patients";
+import { sharesOf } from "@/lib/clinic/domain/patients";
 import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sharing" };

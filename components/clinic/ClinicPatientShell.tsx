@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { AppHeader } from "@/components/layout/AppHeader";
 import { Panel } from "@/components/patient/Panel";
-import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/patient-status";
-import type { ClinicPatientAccess } from "@/lib/clinic/patient-types";
+import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
+import type { ClinicPatientAccess } from "@/lib/clinic/domain/patient-types";
 import type { BlockedState } from "@/lib/dashboard/blocked-state";
 import { DemoBadge } from "./ClinicFrame";
 

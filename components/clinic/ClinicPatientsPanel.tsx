@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
-import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/patient-status";
-import type { ClinicPatientRow } from "@/lib/clinic/patient-types";
+import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
+import type { ClinicPatientRow } from "@/lib/clinic/domain/patient-types";
 import { Field, FormError, inputClass, primaryButtonClass } from "./ClinicForm";
 
 const smallButton =

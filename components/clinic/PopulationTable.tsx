@@ -9,7 +9,6 @@ import { Blank, TH_COL } from "@/components/records/RecordTable";
 import { formatMgdlIn, mgdlRangeText } from "@/lib/cgm/glucose-text";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/population-model";
 import {
   FLAG_NAMES,
   type FlagThresholds,
@@ -19,7 +18,8 @@ import {
   type TriageFlag,
   type TriageThresholds,
   triageFor,
-} from "@/lib/clinic/triage";
+} from "@/lib/clinic/domain/triage";
+import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/views/population-model";
 import {
   IN_RANGE_MAX_MGDL,
   LOW_BELOW_MGDL,

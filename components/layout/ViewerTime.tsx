@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatInstant, formatUtc } from "@/lib/clinic/format";
+import { formatInstant, formatUtc } from "@/lib/clinic/views/format";
 
 const never = () => () => {};
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { adapter } from "@/lib/auth/adapter";
 import { sessionCookie, signInStateCookie } from "@/lib/auth/cookies";
@@ -7,6 +8,7 @@ import { safeReturnTo } from "@/lib/auth/return-to";
 import { attemptTtlMs, beginSignIn, completeSignIn } from "@/lib/auth/sign-in";
 import { seeOther } from "@/lib/http/redirect";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
+import { anyone, formRoute, signedIn } from "./route";
 
 /**
  * What the sign-in, callback and disconnect routes do: the HTTP side (cookies, redirects) of the
@@ -15,13 +17,20 @@ import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens
  */
 
 /** POST /api/auth/cgm/start: a new attempt, its state cookie, and off to the service. */
-export async function startSignIn(_req: NextRequest, _ctx: unknown, form: FormData): Promise<NextResponse> {
-  const { url, state } = await beginSignIn({ returnTo: form.get("returnTo"), userId: await currentUserId() });
-  const cookie = signInStateCookie();
-  const response = seeOther(url);
-  response.cookies.set(cookie.name, state, { ...cookie.options, maxAge: Math.floor(attemptTtlMs() / 1000) });
-  return response;
-}
+export const startSignIn = formRoute(
+  // Where to go afterwards is checked by the sign-in itself, here and again where it is followed.
+  { schema: z.object({ returnTo: z.string().optional() }), user: anyone },
+  async ({ form, user }) => {
+    const { url, state } = await beginSignIn({ returnTo: form.returnTo, userId: user });
+    const cookie = signInStateCookie();
+    const response = seeOther(url);
+    response.cookies.set(cookie.name, state, {
+      ...cookie.options,
+      maxAge: Math.floor(attemptTtlMs() / 1000),
+    });
+    return response;
+  },
+);
 
 /**
  * GET /api/auth/callback/cgm: the service's redirect. Whatever happens, the state cookie is gone
@@ -53,10 +62,11 @@ export async function finishSignIn(req: NextRequest): Promise<NextResponse> {
 }
 
 /** POST /api/connection/disconnect: the patient's tokens are deleted; they stay signed in. */
-export async function disconnect(): Promise<NextResponse> {
-  const userId = await currentUserId();
-  if (!userId) return seeOther("/");
-  const connection = await connectionOfOwner(userId);
-  if (connection) await deleteConnection(connection.id);
-  return seeOther("/dashboard");
-}
+export const disconnect = formRoute(
+  { schema: z.object({}), user: signedIn(() => seeOther("/")) },
+  async ({ user }) => {
+    const connection = await connectionOfOwner(user);
+    if (connection) await deleteConnection(connection.id);
+    return seeOther("/dashboard");
+  },
+);

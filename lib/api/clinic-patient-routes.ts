@@ -1,21 +1,22 @@
 import "server-only";
-import type { NextRequest, NextResponse } from "next/server";
+import type { NextResponse } from "next/server";
+import { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { recordAudit } from "@/lib/clinic/audit";
-import { clinicPath, roleIn } from "@/lib/clinic/clinics";
-import { firstErrorCode, patientFormSchema } from "@/lib/clinic/forms";
-import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
-import { clinicPatientPath } from "@/lib/clinic/patient-page";
+import { clinicPath, roleIn } from "@/lib/clinic/domain/clinics";
 import {
   acceptPatientInvitation,
   addPatient,
-  clinicPatientFor,
+  type ClinicPatientAccess,
   removePatient,
   renewInvitation,
   withdrawShare,
-} from "@/lib/clinic/patients";
+} from "@/lib/clinic/domain/patients";
+import { auditView, clinicPatientAccess } from "@/lib/clinic/domain/subject";
+import { firstErrorCode, patientFormSchema } from "@/lib/clinic/views/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
+import { clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { seeOther } from "@/lib/http/redirect";
 import { targetGroupFieldSchema } from "@/lib/preferences";
 import { targetGroupLabel } from "@/lib/preferences/target-group";
@@ -23,7 +24,7 @@ import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { syncNow } from "@/lib/sync/pass";
 import { InputError } from "./errors";
-import { formText } from "./route";
+import { type FormUser, formRoute, signedIn } from "./route";
 
 /**
  * The forms around a clinic's patients (each a formRoute: same origin only, 303 on). Clinicians add,
@@ -39,11 +40,27 @@ const notFound = () =>
     "not_found",
   );
 
-/** The signed-in clinician, or a 401 that says how to get on. */
-async function clinician(): Promise<string> {
-  const userId = await currentUserId();
-  if (!userId) throw new InputError("Sign in as a clinician first.", 401, "unauthenticated");
-  return userId;
+/** A 401 that says how to get on. */
+const signInFirst = () => new InputError("Sign in as a clinician first.", 401, "unauthenticated");
+
+/** The signed-in clinician. */
+const clinician = signedIn(() => {
+  throw signInFirst();
+});
+
+/** The clinician and their clinic's patient named by :patientId (lib/clinic/domain/subject.ts), or a 401 or 404. */
+const clinicianOfPatient: FormUser<{ userId: string; access: ClinicPatientAccess }> = async ({ params }) => {
+  const patientId = typeof params.patientId === "string" ? params.patientId : "";
+  const found = await clinicPatientAccess(await currentUserId(), patientId);
+  if (found.ok) return { userId: found.viewerId, access: found.access };
+  throw found.refusal.reason === "signed_out" ? signInFirst() : notFound();
+};
+
+/** A clinic's patients are for its members: outside the clinic, as if it did not exist. */
+async function assertMember(userId: string, clinicId: string | undefined): Promise<void> {
+  if (!clinicId || (await roleIn(userId, clinicId)) === null) {
+    throw new InputError("This clinic could not be found among yours.", 404, "not_found");
+  }
 }
 
 function withPatientLink(response: NextResponse, id: string, token: string): NextResponse {
@@ -53,59 +70,54 @@ function withPatientLink(response: NextResponse, id: string, token: string): Nex
 }
 
 /** POST /api/clinic/patients: a clinician adds a patient; the invitation link is shown once. */
-export async function addPatientRoute(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
-  const userId = await clinician();
-  const clinicId = formText(form, "clinicId") ?? "";
-  const parsed = patientFormSchema.safeParse({
-    clinicId,
-    name: formText(form, "name"),
-    birthDate: formText(form, "birthDate"),
-  });
-  // Outside the clinic, the same answer as for a clinic that does not exist.
-  if (!clinicId || (await roleIn(userId, clinicId)) === null) {
-    throw new InputError("This clinic could not be found among yours.", 404, "not_found");
-  }
-  if (!parsed.success) {
-    return seeOther(`${clinicPath(clinicId)}&patientError=${firstErrorCode(parsed.error)}#add-patient`);
-  }
-  const { id, token } = await addPatient({ ...parsed.data, by: userId });
-  return withPatientLink(seeOther(clinicPath(clinicId, "#patient-link")), id, token);
-}
+export const addPatientRoute = formRoute(
+  {
+    schema: patientFormSchema,
+    user: clinician,
+    invalid: async ({ user, fields, error }) => {
+      await assertMember(user, fields.clinicId);
+      return seeOther(
+        `${clinicPath(fields.clinicId ?? "")}&patientError=${firstErrorCode(error)}#add-patient`,
+      );
+    },
+  },
+  async ({ user, form }) => {
+    await assertMember(user, form.clinicId);
+    const { id, token } = await addPatient({ ...form, by: user });
+    return withPatientLink(seeOther(clinicPath(form.clinicId, "#patient-link")), id, token);
+  },
+);
 
-type Params = { params: Promise<Record<string, string | string[]>> };
-const patientIdOf = async (ctx: Params) => {
-  const id = (await ctx.params).patientId;
-  return typeof id === "string" ? id : "";
-};
+const noFields = z.object({});
 
 /** POST /api/clinic/patients/:patientId/invitation: a new link (the old one stops working). */
-export async function renewInvitationRoute(_req: NextRequest, ctx: Params): Promise<Response> {
-  const userId = await clinician();
-  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
-  if (!access) throw notFound();
-  const renewed = await renewInvitation(access.clinicId, access.patient.id, userId);
-  if (!renewed) {
-    throw new InputError(
-      "This patient already shares their data with the clinic; no new link is needed.",
-      409,
-      "already_shared",
+export const renewInvitationRoute = formRoute(
+  { schema: noFields, user: clinicianOfPatient },
+  async ({ user: { userId, access } }) => {
+    const renewed = await renewInvitation(access.clinicId, access.patient.id, userId);
+    if (!renewed) {
+      throw new InputError(
+        "This patient already shares their data with the clinic; no new link is needed.",
+        409,
+        "already_shared",
+      );
+    }
+    return withPatientLink(
+      seeOther(clinicPath(access.clinicId, "#patient-link")),
+      access.patient.id,
+      renewed.token,
     );
-  }
-  return withPatientLink(
-    seeOther(clinicPath(access.clinicId, "#patient-link")),
-    access.patient.id,
-    renewed.token,
-  );
-}
+  },
+);
 
 /** POST /api/clinic/patients/:patientId/remove: the patient leaves the clinic's list and access ends. */
-export async function removePatientRoute(_req: NextRequest, ctx: Params): Promise<Response> {
-  const userId = await clinician();
-  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
-  if (!access) throw notFound();
-  await removePatient(access.clinicId, access.patient.id, userId);
-  return seeOther(`${clinicPath(access.clinicId)}&removed=1#patients`);
-}
+export const removePatientRoute = formRoute(
+  { schema: noFields, user: clinicianOfPatient },
+  async ({ user: { userId, access } }) => {
+    await removePatient(access.clinicId, access.patient.id, userId);
+    return seeOther(`${clinicPath(access.clinicId)}&removed=1#patients`);
+  },
+);
 
 /**
  * POST /api/clinic/patients/:patientId/sync: a clinician brings a sharing patient's synced data up
@@ -116,32 +128,29 @@ export async function removePatientRoute(_req: NextRequest, ctx: Params): Promis
  * stopped when their browser goes, and never waiting long for the app's shared rate limit (503
  * with Retry-After when it is used up).
  */
-export async function syncPatientRoute(req: NextRequest, ctx: Params): Promise<Response> {
-  const userId = await clinician();
-  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
-  if (!access) throw notFound();
-  const { connectionId } = access.patient;
-  if (access.patient.status !== "connected" || !connectionId) {
-    throw new InputError(
-      `${access.patient.name} does not share their data with the clinic now, so there is nothing to sync.`,
-      409,
-      "not_shared",
+export const syncPatientRoute = formRoute(
+  { schema: noFields, user: clinicianOfPatient },
+  async ({ req, user: { userId, access } }) => {
+    const { connectionId } = access.patient;
+    if (access.patient.status !== "connected" || !connectionId) {
+      throw new InputError(
+        `${access.patient.name} does not share their data with the clinic now, so there is nothing to sync.`,
+        409,
+        "not_shared",
+      );
+    }
+    const result = await syncNow(connectionId, requestCalls(userId, req.signal));
+    // The clinic's copy of the patient's data was refreshed at a clinician's request: logged with
+    // how it went, like the other things a clinician does with a patient's data.
+    await auditView(access, userId)("patient.synced", result);
+    return seeOther(
+      `${clinicPath(access.clinicId)}&synced=${result}&patient=${encodeURIComponent(access.patient.id)}#patients`,
     );
-  }
-  const result = await syncNow(connectionId, requestCalls(userId, req.signal));
-  // The clinic's copy of the patient's data was refreshed at a clinician's request: logged with
-  // how it went, like the other things a clinician does with a patient's data.
-  await recordAudit({
-    clinicId: access.clinicId,
-    actorUserId: userId,
-    clinicPatientId: access.patient.id,
-    action: "patient.synced",
-    detail: result,
-  });
-  return seeOther(
-    `${clinicPath(access.clinicId)}&synced=${result}&patient=${encodeURIComponent(access.patient.id)}#patients`,
-  );
-}
+  },
+);
+
+const MISSING_GROUP =
+  'Choose the goals: targetGroup must be "standard", "olderHighRisk", "pregnancy" or empty (the patient\'s own choice).';
 
 /**
  * POST /api/clinic/patients/:patientId/target-group (a form: `targetGroup`, a group or "" for the
@@ -149,63 +158,74 @@ export async function syncPatientRoute(req: NextRequest, ctx: Params): Promise<R
  * (lib/preferences/target-group.ts). Any clinician of the clinic may set it, as they may add a
  * patient; it is written to the audit log, and the patient is shown it.
  */
-export async function setTargetGroupRoute(_req: NextRequest, ctx: Params, form: FormData): Promise<Response> {
-  const userId = await clinician();
-  const access = await clinicPatientFor(userId, await patientIdOf(ctx));
-  if (!access) throw notFound();
-  const parsed = targetGroupFieldSchema.safeParse(form.get("targetGroup") ?? undefined);
-  if (!parsed.success || parsed.data === undefined) {
-    throw new InputError(
-      parsed.success
-        ? 'Choose the goals: targetGroup must be "standard", "olderHighRisk", "pregnancy" or empty (the patient\'s own choice).'
-        : zodMessage(parsed.error.issues),
+export const setTargetGroupRoute = formRoute(
+  {
+    schema: z
+      .object({ targetGroup: targetGroupFieldSchema })
+      .refine((f) => f.targetGroup !== undefined, { message: MISSING_GROUP }),
+    user: clinicianOfPatient,
+    // The field's problem alone, as the form has one field.
+    invalid: ({ error }) => {
+      throw new InputError(zodMessage(error.issues.map(({ message }) => ({ path: [], message }))));
+    },
+  },
+  async ({ user: { userId, access }, form }) => {
+    const group = form.targetGroup ?? null;
+    await saveClinicTargetGroup(access.patient.id, group);
+    await auditView(access, userId)(
+      "patient.target_group_set",
+      group ? `${group}: ${targetGroupLabel(group)}` : "cleared: the patient's own choice applies",
     );
-  }
-  const group = parsed.data;
-  await saveClinicTargetGroup(access.patient.id, group);
-  await recordAudit({
-    clinicId: access.clinicId,
-    actorUserId: userId,
-    clinicPatientId: access.patient.id,
-    action: "patient.target_group_set",
-    detail: group ? `${group}: ${targetGroupLabel(group)}` : "cleared: the patient's own choice applies",
-  });
-  return seeOther(`${clinicPatientPath(access.patient.id)}?goals=saved#goals`);
-}
+    return seeOther(`${clinicPatientPath(access.patient.id)}?goals=saved#goals`);
+  },
+);
 
 const sharePath = (token: string, error?: string) =>
   `/share?token=${encodeURIComponent(token)}${error ? `&error=${error}` : ""}`;
+
+/** The signed-in patient and their active connection, else back to the invitation to connect first. */
+const patientWithConnection: FormUser<{ userId: string; connectionId: string }> = async ({ fields }) => {
+  const patient = await signedInPatient();
+  const connection = patient?.connection;
+  if (!patient || connection?.status !== "active")
+    return seeOther(sharePath(fields.token ?? "", "connect_first"));
+  return { userId: patient.userId, connectionId: connection.id };
+};
 
 /**
  * POST /api/sharing/accept: the signed-in patient allows the invitation's clinic to see their data.
  * Without a usable connection the patient is sent back to the invitation page, which offers to
  * connect first (the dashboard's own sign-in), so no tokens are stored any other way.
  */
-export async function acceptShareRoute(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
-  const token = formText(form, "token") ?? "";
-  const patient = await signedInPatient();
-  const connection = patient?.connection;
-  if (!patient || connection?.status !== "active") return seeOther(sharePath(token, "connect_first"));
-  const accepted = await acceptPatientInvitation(token, {
-    userId: patient.userId,
-    connectionId: connection.id,
-  });
-  if (!accepted.ok) return seeOther(sharePath(token, accepted.code));
-  return seeOther(`/sharing?accepted=${encodeURIComponent(accepted.clinicId)}`);
-}
+export const acceptShareRoute = formRoute(
+  {
+    schema: z.object({ token: z.string().default("") }),
+    user: patientWithConnection,
+  },
+  async ({ user, form: { token } }) => {
+    const accepted = await acceptPatientInvitation(token, user);
+    if (!accepted.ok) return seeOther(sharePath(token, accepted.code));
+    return seeOther(`/sharing?accepted=${encodeURIComponent(accepted.clinicId)}`);
+  },
+);
 
 /** POST /api/sharing/:shareId/withdraw: the patient ends a clinic's access. */
-export async function withdrawShareRoute(_req: NextRequest, ctx: Params): Promise<Response> {
-  const userId = await currentUserId();
-  if (!userId) throw new InputError("Sign in to manage who sees your data.", 401, "unauthenticated");
-  const shareId = (await ctx.params).shareId;
-  const done = typeof shareId === "string" && (await withdrawShare(userId, shareId));
-  if (!done) {
-    throw new InputError(
-      "No clinic has access under this id (it may be withdrawn already).",
-      404,
-      "not_found",
-    );
-  }
-  return seeOther("/sharing?withdrawn=1");
-}
+export const withdrawShareRoute = formRoute(
+  {
+    schema: noFields,
+    user: signedIn(() => {
+      throw new InputError("Sign in to manage who sees your data.", 401, "unauthenticated");
+    }),
+  },
+  async ({ user, params: { shareId } }) => {
+    const done = typeof shareId === "string" && (await withdrawShare(user, shareId));
+    if (!done) {
+      throw new InputError(
+        "No clinic has access under this id (it may be withdrawn already).",
+        404,
+        "not_found",
+      );
+    }
+    return seeOther("/sharing?withdrawn=1");
+  },
+);

@@ -1,29 +1,29 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { currentUserId, SESSION_MAX_AGE_S } from "@/lib/auth";
+import { z } from "zod";
+import { SESSION_MAX_AGE_S } from "@/lib/auth";
 import { adapter, newSessionToken } from "@/lib/auth/adapter";
 import { sessionCookie } from "@/lib/auth/cookies";
-import { joinWithInvitation, signUpClinician, verifyClinician } from "@/lib/clinic/accounts";
-import { attemptSucceeded, reserveAttempt } from "@/lib/clinic/attempts";
-import { clinicPath, createInvitation, membersOf, roleIn } from "@/lib/clinic/clinics";
-import { createDemoClinic, demoAvailable } from "@/lib/clinic/demo";
+import { joinWithInvitation, signUpClinician, verifyClinician } from "@/lib/clinic/domain/accounts";
+import { clinicPath, createInvitation, membersOf, roleIn } from "@/lib/clinic/domain/clinics";
+import { createDemoClinic, demoAvailable } from "@/lib/clinic/domain/demo";
+import { attemptSucceeded, reserveAttempt } from "@/lib/clinic/security/attempts";
+import { clientAddress, waitInWords } from "@/lib/clinic/security/rate-limit";
 import {
-  clinicNameSchema,
   firstErrorCode,
-  invitationFormSchema,
-  signInSchema,
-  signUpSchema,
-} from "@/lib/clinic/forms";
-import { encodeNotice, noticeCookie } from "@/lib/clinic/notice";
-import { clientAddress, waitInWords } from "@/lib/clinic/rate-limit";
+  invitationFieldsSchema,
+  signInFormSchema,
+  signUpFormSchema,
+} from "@/lib/clinic/views/forms";
+import { encodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
 import { errorPage } from "@/lib/http/error-page";
 import { seeOther } from "@/lib/http/redirect";
 import { InputError, jsonError } from "./errors";
-import { formText } from "./route";
+import { anyone, formRoute, nobody, signedIn } from "./route";
 
 /**
  * The clinician forms' routes (each a formRoute: same origin only). Every answer is a 303: on to
- * the clinic, or back to the form with ?error=<code>, which the form words (lib/clinic/forms.ts);
+ * the clinic, or back to the form with ?error=<code>, which the form words (lib/clinic/views/forms.ts);
  * only a rate-limited attempt is answered in place, with 429 and Retry-After.
  *
  * Why not next-auth's credentials provider, as the issue suggests: next-auth runs it with JWT
@@ -71,100 +71,94 @@ async function openSession(req: NextRequest, response: NextResponse, userId: str
 }
 
 const joinPath = (token: string) => `/clinic/join?token=${encodeURIComponent(token)}`;
+/** The form a sign-up or sign-in came from: the invitation's page, or the plain form. */
+const formPathOf = (invitation: string | undefined, plain: string) =>
+  invitation ? joinPath(invitation) : plain;
 
 /** POST /api/clinic/sign-up: founds a clinic, or joins one with an invitation. */
-export async function signUp(req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
-  const invitation = formText(form, "invitation");
-  const formPath = invitation ? joinPath(invitation) : "/clinic/sign-up";
-  const parsed = signUpSchema.safeParse({
-    name: formText(form, "name"),
-    email: formText(form, "email"),
-    password: formText(form, "password"),
-  });
-  if (!parsed.success) return back(formPath, firstErrorCode(parsed.error));
-  const clinicName = invitation ? null : clinicNameSchema.safeParse(formText(form, "clinicName"));
-  if (clinicName && !clinicName.success) return back(formPath, firstErrorCode(clinicName.error));
-
-  // "This email is taken" tells whether an account exists: such answers count against the address.
-  const ip = clientAddress(req.headers.get("x-forwarded-for"));
-  const attempt = await reserveAttempt({ email: null, ip });
-  if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
-  const made = await signUpClinician(
-    parsed.data,
-    clinicName ? { clinicName: clinicName.data } : { invitation: invitation ?? "" },
-  );
-  // Only "taken" tells something about an account; every other answer gives its count back.
-  if (made.ok || made.code !== "email_taken") await attemptSucceeded(attempt, { clearEmail: false });
-  if (!made.ok) return back(formPath, made.code);
-  return openSession(req, seeOther(clinicPath(made.clinicId)), made.userId);
-}
+export const signUp = formRoute(
+  {
+    schema: signUpFormSchema,
+    user: nobody,
+    invalid: ({ fields, error }) =>
+      back(formPathOf(fields.invitation, "/clinic/sign-up"), firstErrorCode(error)),
+  },
+  async ({ req, form: { account, joining } }) => {
+    const formPath = formPathOf("invitation" in joining ? joining.invitation : undefined, "/clinic/sign-up");
+    // "This email is taken" tells whether an account exists: such answers count against the address.
+    const ip = clientAddress(req.headers.get("x-forwarded-for"));
+    const attempt = await reserveAttempt({ email: null, ip });
+    if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
+    const made = await signUpClinician(account, joining);
+    // Only "taken" tells something about an account; every other answer gives its count back.
+    if (made.ok || made.code !== "email_taken") await attemptSucceeded(attempt, { clearEmail: false });
+    if (!made.ok) return back(formPath, made.code);
+    return openSession(req, seeOther(clinicPath(made.clinicId)), made.userId);
+  },
+);
 
 /** POST /api/clinic/sign-in, with an invitation to accept once signed in, or without. */
-export async function signIn(req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
-  const invitation = formText(form, "invitation");
-  const formPath = invitation ? joinPath(invitation) : "/clinic/sign-in";
-  const parsed = signInSchema.safeParse({
-    email: formText(form, "email"),
-    password: formText(form, "password"),
-  });
-  if (!parsed.success) return back(formPath, "credentials");
-  const { email, password } = parsed.data;
-  const keys = { email, ip: clientAddress(req.headers.get("x-forwarded-for")) };
-  // Counted as a failure before the password is checked (lib/clinic/attempts.ts), so parallel
-  // guesses cannot all pass the limit while their scrypt runs; a right password takes it back.
-  const attempt = await reserveAttempt(keys);
-  if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
-  const userId = await verifyClinician(email, password);
-  if (!userId) return back(formPath, "credentials");
-  await attemptSucceeded(attempt, { clearEmail: true });
-  if (invitation) {
-    const joined = await joinWithInvitation(invitation, { id: userId, email });
-    // The password was right: the person is signed in either way, and told why they did not join.
-    const next = joined.ok ? clinicPath(joined.clinicId) : `${formPath}&error=${joined.code}`;
-    return openSession(req, seeOther(next), userId);
-  }
-  return openSession(req, seeOther("/clinic"), userId);
-}
+export const signIn = formRoute(
+  {
+    schema: signInFormSchema,
+    user: nobody,
+    invalid: ({ fields }) => back(formPathOf(fields.invitation, "/clinic/sign-in"), "credentials"),
+  },
+  async ({ req, form: { email, password, invitation } }) => {
+    const formPath = formPathOf(invitation, "/clinic/sign-in");
+    const keys = { email, ip: clientAddress(req.headers.get("x-forwarded-for")) };
+    // Counted as a failure before the password is checked (lib/clinic/security/attempts.ts), so parallel
+    // guesses cannot all pass the limit while their scrypt runs; a right password takes it back.
+    const attempt = await reserveAttempt(keys);
+    if (attempt.limited) return tooManyAttempts(attempt.retryAfterS, formPath);
+    const userId = await verifyClinician(email, password);
+    if (!userId) return back(formPath, "credentials");
+    await attemptSucceeded(attempt, { clearEmail: true });
+    if (invitation) {
+      const joined = await joinWithInvitation(invitation, { id: userId, email });
+      // The password was right: the person is signed in either way, and told why they did not join.
+      const next = joined.ok ? clinicPath(joined.clinicId) : `${formPath}&error=${joined.code}`;
+      return openSession(req, seeOther(next), userId);
+    }
+    return openSession(req, seeOther("/clinic"), userId);
+  },
+);
 
 /** POST /api/clinic/invitations: an administrator invites a clinician; the link is shown once. */
-export async function invite(_req: NextRequest, _ctx: unknown, form: FormData): Promise<Response> {
-  const userId = await currentUserId();
-  if (!userId) return seeOther("/clinic/sign-in");
-  const parsed = invitationFormSchema.safeParse({
-    clinicId: formText(form, "clinicId"),
-    email: formText(form, "email"),
-    role: formText(form, "role") || undefined,
-  });
-  const clinicId = formText(form, "clinicId") ?? "";
-  if (!parsed.success) {
-    const code = firstErrorCode(parsed.error);
-    return code === "clinic" ? seeOther("/clinic") : back(clinicPath(clinicId), code);
-  }
-  // Members who are not administrators, and everyone outside the clinic, get the same answer.
-  if ((await roleIn(userId, clinicId)) !== "admin") {
-    throw new InputError("Only the clinic's administrators can invite clinicians.", 403, "forbidden");
-  }
-  if ((await membersOf(clinicId)).some((m) => m.email === parsed.data.email)) {
-    return back(clinicPath(clinicId), "already_member");
-  }
-  const { id, token } = await createInvitation({ ...parsed.data, invitedBy: userId });
-  const response = seeOther(`${clinicPath(clinicId)}#invitation-link`);
-  const cookie = noticeCookie();
-  response.cookies.set(cookie.name, encodeNotice({ kind: "invitation", id, token }), cookie.options);
-  return response;
-}
+export const invite = formRoute(
+  {
+    schema: invitationFieldsSchema,
+    user: signedIn(() => seeOther("/clinic/sign-in")),
+    invalid: ({ fields, error }) => {
+      const code = firstErrorCode(error);
+      return code === "clinic" ? seeOther("/clinic") : back(clinicPath(fields.clinicId ?? ""), code);
+    },
+  },
+  async ({ user, form }) => {
+    const { clinicId } = form;
+    // Members who are not administrators, and everyone outside the clinic, get the same answer.
+    if ((await roleIn(user, clinicId)) !== "admin") {
+      throw new InputError("Only the clinic's administrators can invite clinicians.", 403, "forbidden");
+    }
+    if ((await membersOf(clinicId)).some((m) => m.email === form.email)) {
+      return back(clinicPath(clinicId), "already_member");
+    }
+    const { id, token } = await createInvitation({ ...form, invitedBy: user });
+    const response = seeOther(`${clinicPath(clinicId)}#invitation-link`);
+    const cookie = noticeCookie();
+    response.cookies.set(cookie.name, encodeNotice({ kind: "invitation", id, token }), cookie.options);
+    return response;
+  },
+);
 
 /**
  * POST /api/clinic/demo: a demo clinic of this visitor's own, signed in as its clinician, the
  * password shown once on the clinic page; a visitor signed in to their demo clinic already is
  * sent back to it. Anywhere but the embedded default the route does not exist (404).
  */
-export async function demo(req: NextRequest): Promise<Response> {
+export const demo = formRoute({ schema: z.object({}), user: anyone }, async ({ req, user }) => {
   if (!demoAvailable()) return jsonError(404, "not_found", "There is no demo clinic on this installation.");
-  const made = await createDemoClinic(
-    await currentUserId(),
-    clientAddress(req.headers.get("x-forwarded-for")),
-  );
+  const made = await createDemoClinic(user, clientAddress(req.headers.get("x-forwarded-for")));
   if ("limited" in made) {
     return tooMany(
       `Many demo clinics were made from here just now; try again ${waitInWords(made.retryAfterS)}, or create a clinic of your own.`,
@@ -177,4 +171,4 @@ export async function demo(req: NextRequest): Promise<Response> {
   const cookie = noticeCookie();
   response.cookies.set(cookie.name, encodeNotice({ kind: "demo", password: made.password }), cookie.options);
   return openSession(req, response, made.userId);
-}
+});

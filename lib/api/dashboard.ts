@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { currentUserId } from "@/lib/auth";
 import { safeReturnTo } from "@/lib/auth/return-to";
 import { zodMessage } from "@/lib/cgm";
 import { loadOverview } from "@/lib/dashboard/overview";
@@ -9,7 +8,7 @@ import { seeOther } from "@/lib/http/redirect";
 import { preferencesFormSchema, unitFormSchema } from "@/lib/preferences";
 import { preferencesOf, savePreferences, saveUnit } from "@/lib/preferences/store";
 import { InputError, jsonError } from "./errors";
-import type { PatientContext } from "./route";
+import { formRoute, type PatientContext, signedIn } from "./route";
 
 const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANGES], {
   message: `range must be one of ${Object.keys(TRACE_RANGES).join(", ")}`,
@@ -28,24 +27,20 @@ export async function overviewRead({ req, userId, connection, targetGroup }: Pat
  * POST /api/preferences (a form): unit and target range. The page checks the form with the same
  * schema before sending, so the 400 is for requests that did not come from it.
  */
-export async function savePreferencesForm(_req: Request, _ctx: unknown, form: FormData): Promise<Response> {
-  return saveForm(form, preferencesFormSchema, savePreferences);
-}
+export const savePreferencesForm = preferencesRoute(preferencesFormSchema, savePreferences);
 
 /** POST /api/preferences/unit (a form): the unit alone, from the clinic's population view. */
-export async function saveUnitForm(_req: Request, _ctx: unknown, form: FormData): Promise<Response> {
-  return saveForm(form, unitFormSchema, (userId, { unit }) => saveUnit(userId, unit));
-}
+export const saveUnitForm = preferencesRoute(unitFormSchema, (userId, { unit }) => saveUnit(userId, unit));
 
-async function saveForm<T>(
-  form: FormData,
-  formSchema: z.ZodType<T>,
-  save: (userId: string, value: T) => Promise<void>,
-): Promise<Response> {
-  const userId = await currentUserId();
-  if (!userId) return jsonError(401, "unauthenticated", "Sign in to change your preferences.");
-  const parsed = formSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
-  await save(userId, parsed.data);
-  return seeOther(safeReturnTo(form.get("returnTo")));
+function preferencesRoute<T>(formSchema: z.ZodType<T>, save: (userId: string, value: T) => Promise<void>) {
+  return formRoute(
+    {
+      schema: formSchema,
+      user: signedIn(() => jsonError(401, "unauthenticated", "Sign in to change your preferences.")),
+    },
+    async ({ user, form, fields }) => {
+      await save(user, form);
+      return seeOther(safeReturnTo(fields.returnTo));
+    },
+  );
 }

@@ -1,4 +1,7 @@
 import "server-only";
+import type { Refusal } from "@/lib/auth/subject";
+import { STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
+import type { ClinicRefusal } from "@/lib/clinic/domain/subject";
 import { NotPermitted } from "@/lib/errors";
 import { InputRefused } from "@/lib/http/input";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
@@ -51,6 +54,34 @@ function upstreamMessage(body: unknown): string | null {
 function retryLater(res: Response, e: { retryAfterSeconds: number }): Response {
   res.headers.set("Retry-After", String(e.retryAfterSeconds));
   return res;
+}
+
+/** Why a data route reads nothing for this request (lib/auth/subject.ts), as its answer. */
+export function refusalResponse(refusal: Refusal | ClinicRefusal): Response {
+  switch (refusal.reason) {
+    case "signed_out":
+      return refusal.viewer === "patient"
+        ? jsonError(401, "unauthenticated", "Sign in to see glucose data.")
+        : jsonError(401, "unauthenticated", "Sign in as a clinician to see patients' data.");
+    case "not_found":
+      return jsonError(
+        404,
+        "not_found",
+        "This patient is not in any of your clinics. Open the patient from your clinic's list.",
+      );
+    case "not_connected":
+      return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
+    case "not_shared": {
+      const { name, status } = refusal.access.patient;
+      return jsonError(
+        409,
+        "not_shared",
+        `${name} does not share their data with the clinic now (${STATUS_LABEL[status].toLowerCase()}).`,
+      );
+    }
+    case "reconnect":
+      return errorResponse(new ReconnectRequired(refusal.subject.connection.id));
+  }
 }
 
 export function errorResponse(e: unknown): Response {

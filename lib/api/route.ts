@@ -1,22 +1,20 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
-import { recordAudit } from "@/lib/clinic/audit";
-import { STATUS_LABEL } from "@/lib/clinic/patient-status";
-import { clinicPatientFor, sharedConnection } from "@/lib/clinic/patients";
+import { ownSubject, type Refusal, type Resolved, type Subject } from "@/lib/auth/subject";
+import { zodMessage } from "@/lib/cgm/schemas";
+import { type ClinicRefusal, clinicSubject } from "@/lib/clinic/domain/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import { readForm } from "@/lib/http/body";
 import { forBrowser } from "@/lib/http/error-page";
 import { isCrossSiteRequest } from "@/lib/http/input";
 import { ownPath } from "@/lib/http/return-path";
 import { env } from "@/lib/platform/env";
-import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
-import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
-import { type ConnectionRow, ReconnectRequired } from "@/lib/service-client/tokens";
-import { errorResponse, InputError, jsonError, PATIENT_DATA_HEADERS } from "./errors";
+import { errorResponse, InputError, PATIENT_DATA_HEADERS, refusalResponse } from "./errors";
 
 /**
  * Route-handler wrappers of the dashboard's API (the dub pattern): a route file is one call to
@@ -25,19 +23,10 @@ import { errorResponse, InputError, jsonError, PATIENT_DATA_HEADERS } from "./er
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export interface PatientContext {
+/** What a data route's handler is given: the request and whose data it reads (lib/auth/subject.ts). */
+export interface PatientContext extends Omit<Subject, "audit"> {
   req: NextRequest;
   params: Record<string, string | string[]>;
-  userId: string;
-  /** Who asks (the patient, or the clinician viewing them): whose call budget the request spends. */
-  viewerId: string;
-  /** The signed-in patient's own connection: no route can name another. */
-  connection: ConnectionRow;
-  /**
-   * The target group whose goals this request judges by: the patient's own views' for the
-   * patient, the clinic's for a clinician (lib/preferences/target-group.ts). Read when asked.
-   */
-  targetGroup: () => Promise<ResolvedTargetGroup>;
 }
 
 /**
@@ -55,47 +44,31 @@ export function assertSameOrigin(req: Request): void {
 }
 
 /**
- * Whose data a request reads and who asks (`viewerId`, whose call budget it spends), or the
- * answer when it reads none.
- */
-type Subject =
-  | {
-      userId: string;
-      viewerId: string;
-      connection: ConnectionRow;
-      audit?: () => Promise<void>;
-      /** The clinic's row of the patient, for a clinician's request. */
-      clinicPatientId?: string;
-    }
-  | Response;
-
-/**
- * The shared body of the data routes: the subject's connection, the handler, and the answer with
- * the patient-data headers and where the time went. The handler's service calls are charged to
- * the viewer's budget and abandoned when the client disconnects (lib/service-client/request-calls.ts).
+ * The shared body of the data routes: the subject (lib/auth/subject.ts) or the answer why none,
+ * the handler, and the answer with the patient-data headers and where the time went. The
+ * handler's service calls are charged to the viewer's budget and abandoned when the client
+ * disconnects (lib/service-client/request-calls.ts).
  */
 function dataRoute(
-  resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<Subject>,
+  resolve: (params: Record<string, string | string[]>) => Promise<Resolved<Subject, Refusal | ClinicRefusal>>,
   handler: (ctx: PatientContext) => Promise<unknown>,
+  /** The clinic's audit of the view: what it is logged as, and the request's detail. */
+  audited?: { action: AuditAction; detail?: (req: NextRequest) => string | null },
 ) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       const t0 = performance.now();
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
       const params = await ctx.params;
-      const subject = await resolve(req, params);
-      if (subject instanceof Response) return subject;
-      const { userId, viewerId, connection } = subject;
-      if (connection.status === "needs_reconnect") throw new ReconnectRequired(connection.id);
+      const resolved = await resolve(params);
+      if (!resolved.ok) return refusalResponse(resolved.refusal);
+      const { userId, viewerId, connection, targetGroup } = resolved.subject;
       const t1 = performance.now();
-      const { clinicPatientId } = subject;
-      const targetGroup = () =>
-        targetGroupFor(userId, clinicPatientId === undefined ? undefined : { clinicPatientId });
       const body = await withCallContext(requestCalls(viewerId, req.signal), () =>
         handler({ req, params, userId, viewerId, connection, targetGroup }),
       );
       // Logged once the data is ready to go: a refused or failed request showed nothing.
-      await subject.audit?.();
+      if (audited) await resolved.subject.audit(audited.action, audited.detail?.(req) ?? null);
       const t2 = performance.now();
       // A file (CSV, PDF) comes back as a Response: it still gets the patient-data headers.
       if (body instanceof Response) {
@@ -121,13 +94,7 @@ function dataRoute(
 
 /** A route that answers with the signed-in patient's data: JSON, or a Response for files. */
 export function patientRoute(handler: (ctx: PatientContext) => Promise<unknown>) {
-  return dataRoute(async () => {
-    const patient = await signedInPatient();
-    if (!patient) return jsonError(401, "unauthenticated", "Sign in to see glucose data.");
-    const { userId, connection } = patient;
-    if (!connection) return jsonError(409, "not_connected", "Connect your CGM account to see glucose data.");
-    return { userId, viewerId: userId, connection };
-  }, handler);
+  return dataRoute(async () => ownSubject(await signedInPatient()), handler);
 }
 
 /**
@@ -141,61 +108,83 @@ export function clinicPatientRoute(
   handler: (ctx: PatientContext) => Promise<unknown>,
   detail?: (req: NextRequest) => string | null,
 ) {
-  return dataRoute(async (req, params) => {
-    const viewerId = await currentUserId();
-    if (!viewerId) return jsonError(401, "unauthenticated", "Sign in as a clinician to see patients' data.");
-    const patientId = typeof params.patientId === "string" ? params.patientId : "";
-    const access = await clinicPatientFor(viewerId, patientId);
-    if (!access) {
-      return jsonError(
-        404,
-        "not_found",
-        "This patient is not in any of your clinics. Open the patient from your clinic's list.",
-      );
-    }
-    const connection = await sharedConnection(access);
-    if (!connection || !access.patient.patientUserId) {
-      return jsonError(
-        409,
-        "not_shared",
-        `${access.patient.name} does not share their data with the clinic now (${STATUS_LABEL[access.patient.status].toLowerCase()}).`,
-      );
-    }
-    return {
-      userId: access.patient.patientUserId,
-      viewerId,
-      connection,
-      clinicPatientId: access.patient.id,
-      audit: () =>
-        recordAudit({
-          clinicId: access.clinicId,
-          actorUserId: viewerId,
-          clinicPatientId: access.patient.id,
-          action,
-          detail: detail?.(req) ?? null,
-        }),
-    };
-  }, handler);
+  return dataRoute(
+    async (params) =>
+      clinicSubject(await currentUserId(), typeof params.patientId === "string" ? params.patientId : ""),
+    handler,
+    { action, detail },
+  );
 }
 
-/** A text field of a posted form; undefined when absent or a file. */
-export function formText(form: FormData, name: string): string | undefined {
-  const v = form.get(name);
-  return typeof v === "string" ? v : undefined;
+/** A posted form's text fields: the first value of each name, files left out (no form of ours sends one). */
+export type FormFields = Record<string, string | undefined>;
+
+function textFields(form: FormData): FormFields {
+  const fields: FormFields = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** What a form handler is given: the request, the path's parameters and the form's text fields. */
+export interface FormInput {
+  req: NextRequest;
+  params: Record<string, string | string[]>;
+  fields: FormFields;
 }
 
 /**
- * A POST from one of our forms (sign-in, disconnect): same origin only, its body read through the
- * shared reader (a form, every field checked: 400 or 415 otherwise), and the handler answers with
- * where to send the browser next (303, so the browser follows with GET).
+ * Who sends a form, as the route needs them: the resolved user, or the answer to give instead
+ * (a redirect, or an error it throws, which is answered as every error is).
  */
-export function formRoute(
-  handler: (req: NextRequest, ctx: RouteContext, form: FormData) => Promise<Response>,
+export type FormUser<U> = (input: FormInput) => Promise<U | Response>;
+
+/** Anyone, signed in or not: the user's id, or null. */
+export const anyone: FormUser<string | null> = () => currentUserId();
+
+/** Only the signed-in: their id, else `signedOut`'s answer. */
+export const signedIn =
+  (signedOut: (input: FormInput) => Response): FormUser<string> =>
+  async (input) =>
+    (await currentUserId()) ?? signedOut(input);
+
+/** A form that asks for no one: its handler does not read who sends it. */
+export const nobody: FormUser<null> = async () => null;
+
+export interface FormSpec<T, U> {
+  /** The form's fields as the handler takes them, checked over its text fields. */
+  schema: z.ZodType<T>;
+  user: FormUser<U>;
+  /** The answer to a form that does not pass the schema; by default, 400 with what to fix. */
+  invalid?: (ctx: FormInput & { user: U; error: z.ZodError }) => Response | Promise<Response>;
+}
+
+/** Every field's problem in words, for a form that did not come from our pages. */
+const invalidForm = ({ error }: { error: z.ZodError }): never => {
+  throw new InputError(zodMessage(error.issues));
+};
+
+/**
+ * A POST from one of our forms (sign-in, disconnect): same origin only, its body read through the
+ * shared reader (a form, every field checked: 400 or 415 otherwise), who sends it resolved and its
+ * fields checked with the route's schema; the handler answers with where to send the browser next
+ * (a 303 by lib/http/redirect.ts's seeOther, so the browser follows with GET).
+ */
+export function formRoute<T, U>(
+  { schema, user, invalid = invalidForm }: FormSpec<T, U>,
+  handler: (ctx: FormInput & { user: U; form: T }) => Promise<Response>,
 ) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      return await handler(req, ctx, await readForm(req));
+      const fields = textFields(await readForm(req));
+      const input = { req, params: await ctx.params, fields };
+      const who = await user(input);
+      if (who instanceof Response) return who;
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) return await invalid({ ...input, user: who, error: parsed.error });
+      return await handler({ ...input, user: who, form: parsed.data });
     } catch (e) {
       // A form is sent by a browser, which shows the answer: a page, never raw JSON.
       return forBrowser(req.headers.get("accept"), errorResponse(e), formPageOf(req));

@@ -33,12 +33,12 @@ const MODULES = [
   "lib/sandbox/authorization-requests.ts",
   "lib/sandbox/grants.ts",
   "lib/sandbox/login-sessions.ts",
-  "lib/clinic/password.ts",
-  "lib/clinic/attempts.ts",
-  "lib/clinic/accounts.ts",
-  "lib/clinic/clinics.ts",
-  "lib/clinic/demo.ts",
-  "lib/clinic/notice.ts",
+  "lib/clinic/security/password.ts",
+  "lib/clinic/security/attempts.ts",
+  "lib/clinic/domain/accounts.ts",
+  "lib/clinic/domain/clinics.ts",
+  "lib/clinic/domain/demo.ts",
+  "lib/clinic/views/notice.ts",
   "lib/api/clinic-routes.ts",
 ];
 

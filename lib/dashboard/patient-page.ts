@@ -1,11 +1,11 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { currentUserId } from "@/lib/auth";
-import { isClinician } from "@/lib/clinic/clinics";
+import { ownSubject } from "@/lib/auth/subject";
+import { isClinician } from "@/lib/clinic/domain/clinics";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
-import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { withCallContext } from "@/lib/service-client/call-gate";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { type ConnectionRow, connectionOfOwner } from "@/lib/service-client/tokens";
@@ -23,20 +23,26 @@ export interface PatientPage {
 
 /**
  * What every patient page needs before it can show data: who is signed in (else back to "/"),
- * their own connection and their preferences.
+ * their own connection and their preferences; the refusals of the patient's own subject
+ * (lib/auth/subject.ts) become the page's states.
  */
 export async function patientPage(): Promise<PatientPage | { blocked: BlockedState }> {
   const userId = await currentUserId();
-  if (!userId) redirect("/");
-  const [connection, preferences, goals] = await Promise.all([
-    connectionOfOwner(userId),
-    preferencesOf(userId),
-    targetGroupFor(userId),
-  ]);
-  // A clinician's account has no CGM of its own: the page says so and leads to the clinic.
-  if (!connection) return { blocked: (await isClinician(userId)) ? "clinician" : "not_connected" };
-  if (connection.status === "needs_reconnect") return { blocked: "reconnect" };
-  return { userId, connection, preferences, goals };
+  const resolved = ownSubject(userId ? { userId, connection: await connectionOfOwner(userId) } : null);
+  if (resolved.ok) {
+    const { subject } = resolved;
+    const [preferences, goals] = await Promise.all([preferencesOf(subject.userId), subject.targetGroup()]);
+    return { userId: subject.userId, connection: subject.connection, preferences, goals };
+  }
+  switch (resolved.refusal.reason) {
+    case "signed_out":
+      return redirect("/");
+    case "reconnect":
+      return { blocked: "reconnect" };
+    // A clinician's account has no CGM of its own: the page says so and leads to the clinic.
+    default:
+      return { blocked: userId && (await isClinician(userId)) ? "clinician" : "not_connected" };
+  }
 }
 
 /**

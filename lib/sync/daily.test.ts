@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, MS_PER_DAY } from "@/lib/cgm/datetime";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import { groupCounts, metricsOf, type PeriodSums } from "@/lib/clinic/population-model";
+import { groupCounts, metricsOf, type PeriodSums } from "@/lib/clinic/views/population-model";
 import { reportMetrics } from "@/lib/metrics/report";
 import { TARGET_PRESETS, timeInBands } from "@/lib/metrics/targets";
 import { rangePercentages } from "@/lib/metrics/time-in-ranges";

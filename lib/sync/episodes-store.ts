@@ -7,7 +7,7 @@ import { PERIOD_DAYS, type PeriodEpisodes, periodEpisodes, periodOf } from "./pe
 /**
  * The population view's level 2 hypoglycaemia episodes (synced_episodes), counted by the sync once
  * it has stored a connection's data: over the view's period (period-episodes.ts `periodOf`, the
- * patient's today from the newest day of synced_egv_days, as lib/clinic/population.ts finds it),
+ * patient's today from the newest day of synced_egv_days, as lib/clinic/views/population.ts finds it),
  * from the synced EGVs of those days. Clinic patients only, like the service's statistics: nobody
  * else has a population view. Counted again when this sync wrote EGVs, when the period has moved
  * on (a new day on the patient's clock) or when the stored count is of another number of readings

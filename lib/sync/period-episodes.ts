@@ -5,7 +5,7 @@ import { dayOf } from "./daily";
 /**
  * The period the clinic's population view measures, and the level 2 hypoglycaemia episodes the
  * sync counts over it (stored in synced_episodes by episodes-store.ts). Pure. Here, below the
- * clinic, because the sync counts what the view shows: the view (lib/clinic/population-model.ts)
+ * clinic, because the sync counts what the view shows: the view (lib/clinic/views/population-model.ts)
  * reads the period and the stored count from here, and the sync needs nothing of the view.
  *
  * "The last 14 days": the 14 calendar days, on the patient's own clock, that end with the

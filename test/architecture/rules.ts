@@ -45,6 +45,14 @@ export const RULES: Rule[] = [
     governs: under("lib/metrics/"),
     forbids: (i) => i.local && !under("lib/metrics/", "lib/cgm/")(i.to),
   },
+  {
+    name: "inside lib/clinic, security (passwords, attempts, audit, markers) imports neither domain nor views, and domain never imports views",
+    governs: under("lib/clinic/security/", "lib/clinic/domain/"),
+    forbids: (i) =>
+      i.local &&
+      (i.to.startsWith("lib/clinic/views/") ||
+        (i.from.startsWith("lib/clinic/security/") && i.to.startsWith("lib/clinic/domain/"))),
+  },
 ];
 
 export interface Violation {

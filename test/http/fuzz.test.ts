@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { THRESHOLD_FIELDS } from "@/lib/clinic/triage";
+import { THRESHOLD_FIELDS } from "@/lib/clinic/domain/triage";
 import { INPUT_LIMITS } from "@/lib/http/input";
 import { type AppRoute, appRoutes } from "../support/app-routes";
 import { clinicClient } from "../support/clinic-client";

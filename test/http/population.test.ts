@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type EgvV2, formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import type { PopulationRow } from "@/lib/clinic/population-model";
-import { CONSENSUS_TRIAGE, percentBesideThresholds } from "@/lib/clinic/triage";
+import { CONSENSUS_TRIAGE, percentBesideThresholds } from "@/lib/clinic/domain/triage";
+import type { PopulationRow } from "@/lib/clinic/views/population-model";
 import { reportMetrics } from "@/lib/metrics/report";
 import { dayRollups } from "@/lib/sync/daily";
 import { periodEpisodes } from "@/lib/sync/period-episodes";
@@ -25,8 +25,9 @@ const base = inject("baseUrl");
 let client: Awaited<ReturnType<typeof clientUnderTest>>;
 let sync: typeof import("@/lib/sync/pass");
 let service: typeof import("@/lib/service-client/client");
-let population: typeof import("@/lib/clinic/population");
-let clinics: typeof import("@/lib/clinic/clinics");
+let population: typeof import("@/lib/clinic/views/population");
+let triageSettings: typeof import("@/lib/clinic/domain/triage-settings");
+let clinics: typeof import("@/lib/clinic/domain/clinics");
 let database: import("@/lib/db").Db;
 let schema: typeof import("@/lib/db").schema;
 let orm: typeof import("drizzle-orm");
@@ -49,8 +50,9 @@ beforeAll(async () => {
   client = await clientUnderTest(base);
   sync = await import("@/lib/sync/pass");
   service = await import("@/lib/service-client/client");
-  population = await import("@/lib/clinic/population");
-  clinics = await import("@/lib/clinic/clinics");
+  population = await import("@/lib/clinic/views/population");
+  triageSettings = await import("@/lib/clinic/domain/triage-settings");
+  clinics = await import("@/lib/clinic/domain/clinics");
   orm = await import("drizzle-orm");
   const dbModule = await import("@/lib/db");
   database = await dbModule.db();
@@ -445,7 +447,7 @@ describe("the population view of a clinic", () => {
       inRangeDropPoints: "1",
       sensorBelowPercent: "99",
     };
-    const bad = await population.saveTriageSettings(clinicId, admin?.userId ?? "", {
+    const bad = await triageSettings.saveTriageSettings(clinicId, admin?.userId ?? "", {
       ...strict,
       lowPercent: "0",
     });
@@ -457,20 +459,20 @@ describe("the population view of a clinic", () => {
     const clinicianId = randomUUID();
     await database.insert(schema.users).values({ id: clinicianId, name: "Dr Not Admin" });
     await database.insert(schema.clinicMembers).values({ clinicId, userId: clinicianId, role: "clinician" });
-    await expect(population.saveTriageSettings(clinicId, clinicianId, strict)).rejects.toMatchObject({
+    await expect(triageSettings.saveTriageSettings(clinicId, clinicianId, strict)).rejects.toMatchObject({
       status: 403,
     });
     expect(await clinics.roleIn(clinicianId, clinicId)).toBe("clinician");
 
-    expect(await population.saveTriageSettings(clinicId, admin?.userId ?? "", strict)).toMatchObject({
+    expect(await triageSettings.saveTriageSettings(clinicId, admin?.userId ?? "", strict)).toMatchObject({
       ok: true,
     });
     const view = await population.populationOf(clinicId);
     expect(view.thresholds).toMatchObject({ custom: true, veryLowPercent: 0.1, sensorBelowPercent: 99 });
     const user2 = view.rows.find((r) => r.name === "Patient SandboxUser2");
     expect(user2?.flags).toEqual(expect.arrayContaining(["veryLow", "low", "inRange"]));
-    await population.resetTriageSettings(clinicId, admin?.userId ?? "");
-    expect((await population.triageSettingsOf(clinicId)).custom).toBe(false);
+    await triageSettings.resetTriageSettings(clinicId, admin?.userId ?? "");
+    expect((await triageSettings.triageSettingsOf(clinicId)).custom).toBe(false);
   });
 });
 
@@ -703,7 +705,7 @@ describe("a patient whose background sync fails", () => {
   };
 
   it("is listed with the failure until a sync succeeds again", async () => {
-    const { patientsOf } = await import("@/lib/clinic/patients");
+    const { patientsOf } = await import("@/lib/clinic/domain/patients");
     const clinicId = randomUUID();
     await database.insert(schema.clinics).values({ id: clinicId, name: "Sync status clinic" });
     const connectionId = await client.connectPatient("SandboxUser4");

@@ -1,5 +1,4 @@
 import { savePreferencesForm } from "@/lib/api/dashboard";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(savePreferencesForm);
+export const POST = savePreferencesForm;

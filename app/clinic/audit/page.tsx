@@ -5,8 +5,8 @@ import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
-import { AUDIT_ACTION_LABEL, AUDIT_PAGE_SIZE, auditLogOf } from "@/lib/clinic/audit";
-import { clinicsOf } from "@/lib/clinic/clinics";
+import { clinicsOf } from "@/lib/clinic/domain/clinics";
+import { AUDIT_ACTION_LABEL, AUDIT_PAGE_SIZE, auditLogOf } from "@/lib/clinic/security/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -10,8 +10,8 @@ import {
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
-import { describeInvitation } from "@/lib/clinic/clinics";
-import { formErrorMessage } from "@/lib/clinic/forms";
+import { describeInvitation } from "@/lib/clinic/domain/clinics";
+import { formErrorMessage } from "@/lib/clinic/views/forms";
 
 export const metadata: Metadata = { title: "Join a clinic" };
 

@@ -13,15 +13,15 @@ import { PopulationTable } from "@/components/clinic/PopulationTable";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
 import { GLUCOSE_UNITS } from "@/lib/cgm/units";
-import { recordAudit } from "@/lib/clinic/audit";
-import { clinicsOf } from "@/lib/clinic/clinics";
-import { populationOf } from "@/lib/clinic/population";
+import { clinicsOf } from "@/lib/clinic/domain/clinics";
 import {
   groupFlagLabels,
   THRESHOLD_FIELDS,
   type TriageThresholds,
   thresholdMessage,
-} from "@/lib/clinic/triage";
+} from "@/lib/clinic/domain/triage";
+import { recordAudit } from "@/lib/clinic/security/audit";
+import { populationOf } from "@/lib/clinic/views/population";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { preferencesOf } from "@/lib/preferences/store";
 import { episodeRule } from "@/lib/reports/episodes-view";

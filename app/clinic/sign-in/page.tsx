@@ -9,7 +9,7 @@ import {
 } from "@/components/clinic/ClinicForm";
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
 import { currentUserId } from "@/lib/auth";
-import { formErrorMessage } from "@/lib/clinic/forms";
+import { formErrorMessage } from "@/lib/clinic/views/forms";
 
 export const metadata: Metadata = { title: "Clinician sign-in" };
 

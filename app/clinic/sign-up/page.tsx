@@ -11,8 +11,8 @@ import {
 import { ClinicFrame } from "@/components/clinic/ClinicFrame";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
-import { DEMO_LIFETIME_DAYS, demoAvailable } from "@/lib/clinic/demo";
-import { formErrorMessage } from "@/lib/clinic/forms";
+import { DEMO_LIFETIME_DAYS, demoAvailable } from "@/lib/clinic/domain/demo";
+import { formErrorMessage } from "@/lib/clinic/views/forms";
 
 export const metadata: Metadata = { title: "Create your clinic" };
 

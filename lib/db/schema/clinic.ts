@@ -35,7 +35,7 @@ export const clinicMembers = pgTable(
 
 /**
  * How a clinician signs in: the normalized email (trimmed, lower case; unique) and the scrypt hash
- * of the password, a self-describing string with its parameters (lib/clinic/password.ts).
+ * of the password, a self-describing string with its parameters (lib/clinic/security/password.ts).
  */
 export const clinicianCredentials = pgTable("clinician_credentials", {
   userId: text("user_id")
@@ -88,7 +88,7 @@ export const signInFailures = pgTable(
 
 /**
  * A clinic's patient: added by a clinician (name, optional date of birth) and linked to the
- * patient's own connection when the patient accepts the invitation (lib/clinic/patients.ts). The
+ * patient's own connection when the patient accepts the invitation (lib/clinic/domain/patients.ts). The
  * clinic reads the data through that connection, so there is one set of tokens per patient, one
  * refresh, one sync. The invitation's token is stored as its SHA-256 only; a new link replaces it.
  * Withdrawal by the patient unlinks the connection and keeps the row, so the clinic sees why;
@@ -129,7 +129,7 @@ export const clinicPatients = pgTable(
 
 /**
  * Each clinic's triage thresholds (the population view's flags), in percent or percentage points.
- * No row: the consensus defaults (lib/clinic/triage.ts).
+ * No row: the consensus defaults (lib/clinic/domain/triage.ts).
  */
 export const clinicTriageSettings = pgTable("clinic_triage_settings", {
   clinicId: text("clinic_id")

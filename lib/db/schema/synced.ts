@@ -260,7 +260,7 @@ export const syncedStatistics = pgTable("synced_statistics", {
  * synced EGVs (lib/sync/episodes-store.ts). Episodes run across midnight, so unlike the other
  * figures of the view they cannot be added up from synced_egv_days. The row names the period it
  * was counted over and the readings it saw; the view shows it only for the same days and the same
- * number of readings as its daily sums (lib/clinic/population-model.ts `weeklyEpisodes`).
+ * number of readings as its daily sums (lib/clinic/views/population-model.ts `weeklyEpisodes`).
  */
 export const syncedEpisodes = pgTable("synced_episodes", {
   connectionId: text("connection_id")

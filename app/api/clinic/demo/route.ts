@@ -1,5 +1,4 @@
 import { demo } from "@/lib/api/clinic-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(demo);
+export const POST = demo;

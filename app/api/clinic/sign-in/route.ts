@@ -1,5 +1,4 @@
 import { signIn } from "@/lib/api/clinic-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(signIn);
+export const POST = signIn;

@@ -1,5 +1,4 @@
 import { disconnect } from "@/lib/api/auth-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(disconnect);
+export const POST = disconnect;

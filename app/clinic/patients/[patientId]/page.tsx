@@ -4,7 +4,7 @@ import { TargetGroupForm } from "@/components/clinic/TargetGroupForm";
 import { OverviewView } from "@/components/dashboard/OverviewView";
 import { Panel } from "@/components/patient/Panel";
 import { QueryProvider } from "@/components/providers/QueryProvider";
-import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/patient-page";
+import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { parseTraceRange } from "@/lib/dashboard/overview-model";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";

@@ -1,5 +1,4 @@
 import { startSignIn } from "@/lib/api/auth-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(startSignIn);
+export const POST = startSignIn;

@@ -1,5 +1,4 @@
 import { withdrawShareRoute } from "@/lib/api/clinic-patient-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(withdrawShareRoute);
+export const POST = withdrawShareRoute;

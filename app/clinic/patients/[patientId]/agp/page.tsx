@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
-import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/patient-page";
-import { isPdfRender } from "@/lib/clinic/pdf-render";
+import { isPdfRender } from "@/lib/clinic/security/pdf-render";
+import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadAgpReport } from "@/lib/reports/agp";
@@ -47,7 +47,7 @@ export default async function ClinicPatientAgp({
     loadAgpReport(connection, preferences, query.value.period, group),
   );
   // The server's own render for a PDF download is not a view: the download is logged already,
-  // as download.agp_pdf. Only a marker the server signed says so (lib/clinic/pdf-render-marker.ts).
+  // as download.agp_pdf. Only a marker the server signed says so (lib/clinic/security/pdf-render-marker.ts).
   if (report && !isBlocked(report) && !(await isPdfRender(patientId))) {
     prewarmPdfBrowser();
     const asked = agpQueryParams({ ...query.value, population: group });

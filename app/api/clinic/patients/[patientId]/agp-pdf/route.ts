@@ -1,6 +1,6 @@
 import { agpPdfOf } from "@/lib/api/reports";
 import { clinicPatientRoute } from "@/lib/api/route";
-import { pdfRenderCookie } from "@/lib/clinic/pdf-render";
+import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
 
 export const dynamic = "force-dynamic";
 export const GET = clinicPatientRoute(

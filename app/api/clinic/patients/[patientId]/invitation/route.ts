@@ -1,5 +1,4 @@
 import { renewInvitationRoute } from "@/lib/api/clinic-patient-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(renewInvitationRoute);
+export const POST = renewInvitationRoute;

@@ -1,5 +1,4 @@
 import { syncPatientRoute } from "@/lib/api/clinic-patient-routes";
-import { formRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-export const POST = formRoute(syncPatientRoute);
+export const POST = syncPatientRoute;

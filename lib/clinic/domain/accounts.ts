@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { dummyHash, hashPassword, verifyPassword } from "../security/password";
 import { acceptInvitation, createClinic, type InvitationProblem } from "./clinics";
-import { dummyHash, hashPassword, verifyPassword } from "./password";
 
 /**
  * Clinician accounts: a dashboard user (the same users table as patients, so sessions and

@@ -53,6 +53,26 @@ export const invitationFormSchema = z.object({
   role: z.enum(["clinician", "admin"], { error: "role" }).default("clinician"),
 });
 
+/** The sign-up form: an account, and either a new clinic's name or an invitation to join one. */
+export const signUpFormSchema = signUpSchema
+  .extend({ invitation: z.string().optional(), clinicName: z.string().optional() })
+  .transform(({ invitation, clinicName, ...account }, ctx) => {
+    if (invitation) return { account, joining: { invitation } as const };
+    // Checked once the account's fields are right: the form shows their problems first.
+    const name = clinicNameSchema.safeParse(clinicName);
+    if (name.success) return { account, joining: { clinicName: name.data } as const };
+    for (const issue of name.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
+
+/** The sign-in form, with an invitation to accept once signed in, or without. */
+export const signInFormSchema = signInSchema.extend({ invitation: z.string().optional() });
+
+/** The invitation form: an empty role is the default one. */
+export const invitationFieldsSchema = invitationFormSchema.extend({
+  role: z.preprocess((v) => (v === "" ? undefined : v), invitationFormSchema.shape.role),
+});
+
 /** yyyy-mm-dd of a real day, not in the future and not before 1900: a typo is caught here. */
 const birthDateSchema = z
   .string({ error: "birth_date" })

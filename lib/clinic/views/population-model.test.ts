@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PeriodEpisodes } from "@/lib/sync/period-episodes";
+import { CONSENSUS_TRIAGE } from "../domain/triage";
 import { groupCounts, type PatientSource, populationRow, statusOf, weeklyEpisodes } from "./population-model";
-import { CONSENSUS_TRIAGE } from "./triage";
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 2, 15, 3, 0); // 2026-03-15 03:00 UTC

@@ -1,14 +1,20 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { currentUserId } from "@/lib/auth";
+import type { Resolved } from "@/lib/auth/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
-import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
-import { recordAudit } from "./audit";
-import { type ClinicPatientAccess, clinicPatientFor, sharedConnection } from "./patients";
+import type { ClinicPatientAccess } from "../domain/patients";
+import {
+  auditView,
+  type ClinicRefusal,
+  type ClinicSubject,
+  clinicGoals,
+  clinicSubject,
+} from "../domain/subject";
 
 /**
  * What a clinician's page about one patient needs: the access check (not signed in: to the sign-in;
@@ -26,30 +32,33 @@ export interface ClinicPatientPage {
   audit: (action: AuditAction, detail?: string) => Promise<void>;
 }
 
+/** The page's side of the clinic subject (../domain/subject.ts): refusals become a redirect, a 404 or a notice. */
 export async function clinicPatientPage(patientId: string): Promise<ClinicPatientPage> {
-  const viewerId = await currentUserId();
-  if (!viewerId) redirect("/clinic/sign-in");
-  const access = await clinicPatientFor(viewerId, patientId);
-  if (!access) notFound();
-  const [connection, preferences, goals] = await Promise.all([
-    sharedConnection(access),
+  const { access, viewerId, connection } = shownPatient(
+    await clinicSubject(await currentUserId(), patientId),
+  );
+  const [preferences, goals] = await Promise.all([
     preferencesOf(access.patient.patientUserId ?? viewerId),
-    targetGroupFor(access.patient.patientUserId, { clinicPatientId: access.patient.id }),
+    clinicGoals(access),
   ]);
-  return {
-    access,
-    connection: access.patient.patientUserId ? connection : null,
-    preferences,
-    goals,
-    audit: (action, detail) =>
-      recordAudit({
-        clinicId: access.clinicId,
-        actorUserId: viewerId,
-        clinicPatientId: access.patient.id,
-        action,
-        detail: detail ?? null,
-      }),
-  };
+  return { access, connection, preferences, goals, audit: auditView(access, viewerId) };
+}
+
+function shownPatient(resolved: Resolved<ClinicSubject, ClinicRefusal>) {
+  if (resolved.ok) return resolved.subject;
+  const { refusal } = resolved;
+  switch (refusal.reason) {
+    case "signed_out":
+      return redirect("/clinic/sign-in");
+    case "not_found":
+    case "not_connected":
+      return notFound();
+    case "not_shared":
+      return { ...refusal, connection: null };
+    // Still the page's to show: the loader reads the synced copy, or says a reconnect is needed.
+    case "reconnect":
+      return refusal.subject;
+  }
 }
 
 export const clinicPatientPath = (patientId: string, view: "" | "/agp" = "") =>

@@ -4,8 +4,8 @@ import { and, eq, inArray, like, lt } from "drizzle-orm";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
+import { reserveDemoCreation } from "../security/attempts";
 import { signUpClinician } from "./accounts";
-import { reserveDemoCreation } from "./attempts";
 import { clinicsOf } from "./clinics";
 
 /**
@@ -72,7 +72,7 @@ async function deleteExpiredDemos(): Promise<void> {
 /**
  * A new demo clinic and clinician for this visitor; or, for a visitor signed in as a demo
  * clinician already (`signedInUserId`), the one they have, without a new password. New ones are
- * limited per client address (`ip`, when the caller has one; lib/clinic/rate-limit.ts).
+ * limited per client address (`ip`, when the caller has one; lib/clinic/security/rate-limit.ts).
  */
 export async function createDemoClinic(
   signedInUserId: string | null = null,

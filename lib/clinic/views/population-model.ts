@@ -15,8 +15,8 @@ import {
   clinicPatientStatus,
   type PatientStatusInput,
   STATUS_LABEL,
-} from "./patient-status";
-import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "./triage";
+} from "../domain/patient-status";
+import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "../domain/triage";
 
 /**
  * The population view's rows, from the daily sums of lib/sync/daily.ts. Pure; the queries are in
@@ -45,7 +45,7 @@ import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "./t
 // The period is defined where the sync counts its episodes; the view's queries read it from here.
 export { PERIOD_DAYS } from "@/lib/sync/period-episodes";
 
-/** The clinic's status of the patient (lib/clinic/patient-status.ts), and "not yet synced". */
+/** The clinic's status of the patient (lib/clinic/domain/patient-status.ts), and "not yet synced". */
 export type PatientStatus = ClinicPatientStatus | "not_synced";
 
 /** Sums over a period's days (synced_egv_days). */

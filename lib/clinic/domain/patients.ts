@@ -5,7 +5,7 @@ import { db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
 import { sha256Base64url } from "@/lib/platform/security/hash";
 import { type ConnectionRow, getConnection } from "@/lib/service-client/tokens";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../security/audit";
 import { clinicPatientStatus, syncFailureOf } from "./patient-status";
 import type { ClinicPatientAccess, ClinicPatientRow } from "./patient-types";
 

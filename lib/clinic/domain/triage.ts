@@ -20,7 +20,7 @@ import type { PerConsensusRange } from "@/lib/metrics/time-in-ranges";
  * The population view's triage flags: which patients a clinic should look at first. Each flag is
  * a consensus goal the patient's last 14 days do not meet, plus a fall of time in range since the
  * 14 days before, with a threshold the clinic may change (clinic_triage_settings; no row: these
- * defaults). Pure: lib/clinic/population.ts feeds it the metrics.
+ * defaults). Pure: lib/clinic/views/population.ts feeds it the metrics.
  *
  * Each patient is judged by the goals of their target group (lib/preferences/target-group.ts:
  * the clinic's choice, else the patient's): the clinic's thresholds are those of the standard
