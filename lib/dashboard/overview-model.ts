@@ -1,11 +1,11 @@
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { pointText } from "@/lib/cgm/glucose-text";
+import { type Reading, toReadings } from "@/lib/cgm/reading";
 import type { Calibration, EgvsV2Response, HypoglycemiaRisk, StatisticsV2Response } from "@/lib/cgm/schemas";
 import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
-import { metricValueMgdl } from "@/lib/cgm/values";
-import { type ClockGlucose, cgmEpisodes, gmi } from "@/lib/metrics";
+import { cgmEpisodes, gmi } from "@/lib/metrics";
 import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
 import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
@@ -23,7 +23,7 @@ import {
   roundWallClockTicks,
   type TracePoint,
   type TraceTableRow,
-  toTracePoints,
+  tracePointsOf,
   traceTable,
   withGapBreaks,
 } from "@/lib/trace";
@@ -312,14 +312,15 @@ export function buildOverview(input: OverviewInput): Overview {
   const windows = overviewWindows(range, dataEndMs);
   const traceStartMs = windows.trace.startMs;
 
-  const all = toTracePoints(egvs.egvs, dataUnit, unit, egvs.rateUnit);
+  const readings = toReadings(egvs.egvs, dataUnit);
+  const all = tracePointsOf(readings, dataUnit, unit, egvs.rateUnit);
   const traced = all.filter((p) => p.t >= traceStartMs);
   const last = all.at(-1);
 
   const initialOffsetMinutes = traced[0]?.offsetMinutes ?? last?.offsetMinutes ?? 0;
   const changes = clockChanges(traced);
   const tableBy = TRACE_RANGES[range] <= TRACE_RANGES["24h"] ? "hour" : "day";
-  const valuesMgdl = egvs.egvs.map((e) => metricValueMgdl(e.value, dataUnit, e.status));
+  const valuesMgdl = readings.map((r) => r.mgdl);
   const metrics = reportMetrics(valuesMgdl, windows.summary.startMs, windows.summary.endMs);
   const summaryDays = Math.round((windows.summary.endMs - windows.summary.startMs) / MS_PER_DAY);
   const goals = judgeRanges(input.preset, valuesMgdl, metrics.cv, unit);
@@ -385,7 +386,7 @@ export function buildOverview(input: OverviewInput): Overview {
           `the ${summaryPeriodText({ summary: windows.summary, latest: last ? { displayTime: last.display } : null })}`,
         ),
       ours: ourSummary(metrics, unit),
-      episodes: overviewEpisodes(egvs, unit),
+      episodes: overviewEpisodes(readings, unit),
       hypoglycemiaRisk:
         statisticsBy === "dashboard"
           ? { risk: input.dashboardRisk ?? null, by: "dashboard" }
@@ -411,18 +412,8 @@ export function buildOverview(input: OverviewInput): Overview {
   };
 }
 
-/** The episodes of the summary window's EGVs, on the receiver's clock (displayTime). */
-export function overviewEpisodes(egvs: EgvsV2Response, unit: GlucoseUnit): OverviewEpisodes | null {
-  const readings: Array<ClockGlucose & { displayTime: string }> = [];
-  for (const e of egvs.egvs) {
-    const displayMs = parseDateTime(e.displayTime);
-    if (displayMs === null) continue;
-    readings.push({
-      displayMs,
-      displayTime: e.displayTime,
-      mgdl: metricValueMgdl(e.value, egvs.unit, e.status),
-    });
-  }
+/** The episodes of the summary window's readings, on the receiver's clock (displayTime). */
+export function overviewEpisodes(readings: readonly Reading[], unit: GlucoseUnit): OverviewEpisodes | null {
   if (readings.length === 0) return null;
   // The clock's order, not the response's: the first and last displayTime name the period.
   const byClock = [...readings].sort((a, b) => a.displayMs - b.displayMs);

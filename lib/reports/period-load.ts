@@ -1,10 +1,10 @@
 import "server-only";
+import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs } from "@/lib/sync/source";
-import { offsetMinutesOf } from "@/lib/trace/clock";
 import {
   type ClockSample,
   clockProbeWindow,
