@@ -9,4 +9,5 @@ export * from "./trend";
 export * from "./units";
 export * from "./v3-read";
 export * from "./values";
+export * from "./window";
 export * from "./window-bounds";

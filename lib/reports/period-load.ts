@@ -1,7 +1,8 @@
 import "server-only";
 import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
-import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
+import { windowOf } from "@/lib/cgm/window";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs } from "@/lib/sync/source";
@@ -35,10 +36,7 @@ export function patientClock(connection: ConnectionRef, newest: ClockSample | nu
     const w = clockProbeWindow(wallMs, offsetMs);
     const { startMs, endMs } = readableWindow(w.startMs, w.endMs);
     if (endMs <= startMs) return [];
-    const { egvs } = await readEgvs(connection, {
-      startDate: formatDateTime(startMs),
-      endDate: formatDateTime(endMs),
-    });
+    const { egvs } = await readEgvs(connection, windowOf(startMs, endMs));
     const samples: ClockSample[] = [];
     for (const e of egvs) {
       const t = parseDateTime(e.systemTime);
