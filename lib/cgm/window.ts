@@ -14,6 +14,9 @@ export interface Window {
   endDate: string;
 }
 
+/** A window's instants alone: the span chunking and the synced copy's checks work on. */
+export type WindowMs = Pick<Window, "startMs" | "endMs">;
+
 /** A window's text alone: what a request's query gives, and what some callers still build. */
 export type WindowText = Pick<Window, "startDate" | "endDate">;
 

@@ -8,6 +8,7 @@ import {
   parseDateTime,
   readWindow,
   type Window,
+  type WindowMs,
   type WindowText,
   windowOf,
 } from "@/lib/cgm";
@@ -21,7 +22,7 @@ import {
   getEvents,
 } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
-import { type CopyVerdict, copyAnswers, type Span, type SyncedCopy, splitAtSynced } from "./freshness";
+import { type CopyVerdict, copyAnswers, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
 import { calibrationOf, egvOf, eventOf } from "./rows";
 import { syncedFrom, syncedThrough } from "./store";
@@ -115,7 +116,7 @@ async function readPlan(
 
 const no = (reason: string): CopyVerdict => ({ answers: false, reason });
 
-const windowOfSpan = (span: Span | null): Window | null => span && windowOf(span.startMs, span.endMs);
+const windowOfSpan = (span: WindowMs | null): Window | null => span && windowOf(span.startMs, span.endMs);
 
 /**
  * The parts of a read of one group the copy and the service answer (splitAtSynced); null when the
