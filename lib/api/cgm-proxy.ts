@@ -7,6 +7,7 @@ import {
   statisticsV2RequestSchema,
   type V3Read,
   v3QueryTimeSchema,
+  type WindowText,
   windowQueryFrom,
   zodMessage,
 } from "@/lib/cgm";
@@ -22,7 +23,6 @@ import {
   readV3,
   readV3DataRange,
   readV3Devices,
-  type Window,
 } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { InputError } from "./errors";
@@ -43,7 +43,7 @@ import type { PatientContext } from "./route";
  * not served here then.
  */
 
-type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
+type Read = (connection: ConnectionRef, window: WindowText) => Promise<unknown>;
 
 /** A v3 read as the proxy answers it: the envelope and the normalised records. */
 const envelopeOf = <R>({ recordType, recordVersion, userId, records }: V3Read<R>) => ({
@@ -56,7 +56,7 @@ const envelopeOf = <R>({ recordType, recordVersion, userId, records }: V3Read<R>
 const V3_WINDOWED_READS: Record<string, Read> = Object.fromEntries(
   (["egvs", "calibrations", "events", "alerts"] as const).map((name) => [
     `v3/users/self/${name}`,
-    async (c: ConnectionRef, w: Window) => envelopeOf(await readV3(c, name, w)),
+    async (c: ConnectionRef, w: WindowText) => envelopeOf(await readV3(c, name, w)),
   ]),
 );
 
@@ -105,7 +105,7 @@ function notFound(path: string): InputError {
 }
 
 /** The query's window, checked in shape (a 400 otherwise); its length the client checks. */
-export function parseWindowQuery(searchParams: URLSearchParams): Window {
+export function parseWindowQuery(searchParams: URLSearchParams): WindowText {
   const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
   return parsed.data;

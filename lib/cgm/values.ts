@@ -53,7 +53,11 @@ export function classifyValue(value: number, unit: GlucoseUnit, status?: string 
  * The rounding moves a value by at most 0.5 mg/dL either way, so means are not biased.
  */
 export function metricValueMgdl(value: number, unit: GlucoseUnit, status?: string | null): number {
-  const c = classifyValue(value, unit, status);
+  return metricMgdlOfClass(classifyValue(value, unit, status), value, unit);
+}
+
+/** `metricValueMgdl` of a reading already classified (lib/cgm/reading.ts classifies each once). */
+export function metricMgdlOfClass(c: ValueClass, value: number, unit: GlucoseUnit): number {
   if (c === "low") return SENTINEL_LOW_MGDL;
   if (c === "high") return SENTINEL_HIGH_MGDL;
   return unit === "mg/dL" ? value : Math.round(toMgdl(value, unit));

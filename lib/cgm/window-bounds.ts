@@ -1,4 +1,5 @@
 import { formatDateTime, MS_PER_DAY } from "./datetime";
+import type { WindowMs } from "./window";
 
 /**
  * How much of the service one request of the dashboard may read: a window of at most
@@ -31,6 +32,6 @@ export function windowBoundsProblem(startMs: number, endMs: number, maxDays: num
  * data it holds (a day widened by the largest zone offsets), where the part outside can hold no
  * record, so reading less loses nothing and asking for it would only be refused.
  */
-export function readableWindow(startMs: number, endMs: number): { startMs: number; endMs: number } {
+export function readableWindow(startMs: number, endMs: number): WindowMs {
   return { startMs: Math.max(startMs, EARLIEST_MS), endMs: Math.min(endMs, LATEST_MS) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toReadings } from "@/lib/cgm/reading";
 import type { EgvsV2Response, EgvV2 } from "@/lib/cgm/schemas";
 import { dayEpisodes } from "./day-episodes";
 
@@ -23,6 +24,10 @@ function egvs(start: string, values: number[], unit: EgvsV2Response["unit"] = "m
   return { unit, rateUnit: "mg/dL/min", egvs: records };
 }
 
+/** The day's episodes of a response's records, read once as readings (as buildDay does). */
+const dayEpisodesOf = (day: string, response: EgvsV2Response, unit: EgvsV2Response["unit"]) =>
+  dayEpisodes(day, toReadings(response.egvs, response.unit), unit);
+
 const fill = (v: number, n: number) => Array<number>(n).fill(v);
 // 23:00 on 31 Dec to 01:00 on 1 Jan: 100, then six lows of 60 from 23:50 to 00:15, then 100.
 const crossing = egvs("2025-12-31T23:00:00", [...fill(100, 10), ...fill(60, 6), ...fill(100, 9)]);
@@ -37,17 +42,17 @@ describe("dayEpisodes", () => {
       extremeLabel: "lowest",
       extremeText: "60 mg/dL",
     };
-    expect(dayEpisodes("2026-01-01", crossing, "mg/dL")).toEqual([
+    expect(dayEpisodesOf("2026-01-01", crossing, "mg/dL")).toEqual([
       { ...expected, start: "Wed 31 Dec 23:50", end: "00:15", atNight: false },
     ]);
-    expect(dayEpisodes("2025-12-31", crossing, "mg/dL")).toEqual([
+    expect(dayEpisodesOf("2025-12-31", crossing, "mg/dL")).toEqual([
       { ...expected, start: "23:50", end: "Thu 1 Jan 00:15", atNight: false },
     ]);
   });
 
   it("cut at midnight it would be wrong: the new day's readings alone give 15 minutes from 00:05", () => {
     const dayOnly = { ...crossing, egvs: crossing.egvs.filter((e) => e.displayTime >= "2026-01-01") };
-    expect(dayEpisodes("2026-01-01", dayOnly, "mg/dL")).toMatchObject([
+    expect(dayEpisodesOf("2026-01-01", dayOnly, "mg/dL")).toMatchObject([
       { start: "00:05", end: "00:15", durationText: "15 min" },
     ]);
   });
@@ -58,7 +63,7 @@ describe("dayEpisodes", () => {
     const day = egvs("2026-01-01T14:00:00", [300, 300, 300, ...fill(100, 3)]);
     // Readings 12 h apart at the median would be too sparse: fill the hours between.
     const between = egvs("2026-01-01T02:35:00", fill(100, 137));
-    const list = dayEpisodes(
+    const list = dayEpisodesOf(
       "2026-01-01",
       { ...night, egvs: [...night.egvs, ...between.egvs, ...day.egvs] },
       "mg/dL",
@@ -72,16 +77,16 @@ describe("dayEpisodes", () => {
   });
 
   it("in mmol/L the glucose is written in mmol/L", () => {
-    const list = dayEpisodes("2026-01-01", crossing, "mmol/L")!;
+    const list = dayEpisodesOf("2026-01-01", crossing, "mmol/L")!;
     expect(list[0]!.meanGlucoseText).toBe("3.3 mmol/L");
   });
 
   it("no episodes: an empty list; readings an hour apart: null", () => {
-    expect(dayEpisodes("2026-01-01", egvs("2026-01-01T01:00:00", fill(100, 20)), "mg/dL")).toEqual([]);
+    expect(dayEpisodesOf("2026-01-01", egvs("2026-01-01T01:00:00", fill(100, 20)), "mg/dL")).toEqual([]);
     const hourly = egvs("2026-01-01T01:00:00", [60, 60, 60]);
     hourly.egvs.forEach((e, i) => {
       e.displayTime = `2026-01-01T0${1 + i}:00:00`;
     });
-    expect(dayEpisodes("2026-01-01", hourly, "mg/dL")).toBeNull();
+    expect(dayEpisodesOf("2026-01-01", hourly, "mg/dL")).toBeNull();
   });
 });

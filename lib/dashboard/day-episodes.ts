@@ -1,8 +1,12 @@
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
-import type { EgvsV2Response } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { metricValueMgdl } from "@/lib/cgm/values";
-import { cgmEpisodes, EPISODE_KINDS, type EpisodeKind, startsAtNight } from "@/lib/metrics/episodes";
+import {
+  type ClockGlucose,
+  cgmEpisodes,
+  EPISODE_KINDS,
+  type EpisodeKind,
+  startsAtNight,
+} from "@/lib/metrics/episodes";
 import { durationText, episodeKindName, HYPO_KINDS, meanGlucoseText } from "@/lib/reports/episodes-view";
 import { wallClockLabel } from "@/lib/trace/format";
 
@@ -36,14 +40,17 @@ function clockText(ms: number, dayStartMs: number): string {
   return `${wallClockLabel(ms, 0, 3 * MS_PER_DAY)} ${hhmm}`;
 }
 
-/** Null where the readings are too sparse for episodes (more than 45 minutes apart). */
-export function dayEpisodes(day: string, egvs: EgvsV2Response, unit: GlucoseUnit): DayEpisode[] | null {
+/**
+ * The episodes of the readings fetched for `day` (lib/cgm/reading.ts). Null where the readings are
+ * too sparse for episodes (more than 45 minutes apart).
+ */
+export function dayEpisodes(
+  day: string,
+  readings: readonly ClockGlucose[],
+  unit: GlucoseUnit,
+): DayEpisode[] | null {
   const dayStartMs = parseDateTime(`${day}T00:00:00`);
   if (dayStartMs === null) return [];
-  const readings = egvs.egvs.flatMap((e) => {
-    const displayMs = parseDateTime(e.displayTime);
-    return displayMs === null ? [] : [{ displayMs, mgdl: metricValueMgdl(e.value, egvs.unit, e.status) }];
-  });
   const cgm = cgmEpisodes(readings);
   if (cgm === null) return null;
   const dayEndMs = dayStartMs + MS_PER_DAY;

@@ -2,11 +2,12 @@ import { tz } from "@date-fns/tz";
 import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import type { CgmEvent } from "@/lib/cgm/app-records";
+import { clockOffsetMinutes } from "@/lib/cgm/clock-offset";
 import { formatDateTime, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import { displayValue, pointText } from "@/lib/cgm/glucose-text";
+import { toReadings } from "@/lib/cgm/reading";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
-import { metricValueMgdl } from "@/lib/cgm/values";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import { coefficientOfVariation, maximum, mean, minimum, timeInRanges } from "@/lib/metrics";
 import type { TargetPreset } from "@/lib/metrics/targets";
@@ -19,13 +20,12 @@ import { bandRangeText } from "@/lib/reports/agp-model";
 import {
   type ClockChange,
   clockChanges,
-  clockOffsetMinutes,
   expectedReadings,
   missingReadings,
   READING_INTERVAL_MS,
   type TracePoint,
   type TraceTableRow,
-  toTracePoints,
+  tracePointsOf,
   traceTable,
   wallClockLabel,
   withGapBreaks,
@@ -432,16 +432,16 @@ export function buildDay(input: DayInput): DayModel {
   const unit = preferences.unit ?? dataUnit;
 
   // Every reading fetched tells the clock around the day; only the day's own are shown.
-  const fetched = toTracePoints(egvs.egvs, dataUnit, unit, egvs.rateUnit);
+  const readings = toReadings(egvs.egvs, dataUnit);
+  const fetched = tracePointsOf(readings, dataUnit, unit, egvs.rateUnit);
   const spans = offsetSpans(fetched, bounds.offsetMinutes);
   const windows = dayWindows(day, spans);
   const startMs = windows[0]?.[0] ?? wallStartMs(day);
   const endMs = windows.at(-1)?.[1] ?? wallStartMs(day) + MS_PER_DAY;
-  // toTracePoints sorts by systemTime, so a repeated hour keeps the order its readings happened in.
+  // tracePointsOf sorts by systemTime, so a repeated hour keeps the order its readings happened in.
   const points = fetched.filter((p) => p.display.slice(0, 10) === day);
   const changes = dayClockChanges(spans, startMs, endMs);
 
-  const records = egvs.egvs.filter(onDay(day));
   const events = input.events
     .filter(onDay(day))
     .filter((e) => e.eventStatus !== "deleted")
@@ -480,15 +480,15 @@ export function buildDay(input: DayInput): DayModel {
     table: traceTable(points, unit, "hour"),
     clockChanges: changes,
     coverage: dayCoverage(points, windows, bounds),
-    // metricValueMgdl, the metrics' one conversion: an mmol/L LOW (2.2) counts as 39, not 39.6.
+    // Each reading's metric value (lib/cgm/reading.ts): an mmol/L LOW (2.2) counts as 39, not 39.6.
     summary: daySummary(
       points,
-      records.map((e) => metricValueMgdl(e.value, dataUnit, e.status)),
+      readings.filter(onDay(day)).map((r) => r.mgdl),
       unit,
       input.preset,
     ),
     events: dayEvents(events, unit),
     calibrations: calibrationRows(calibrations, preferences).reverse(),
-    episodes: dayEpisodes(day, egvs, unit),
+    episodes: dayEpisodes(day, readings, unit),
   };
 }

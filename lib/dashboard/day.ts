@@ -4,7 +4,7 @@ import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
 import { configuredVersion, getAlerts } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
+import { readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
 import { buildDay, type DataBounds, type DayModel, dataBounds, dayFetchWindow, placeDay } from "./day-model";
 
 export type DayView =
@@ -25,17 +25,18 @@ export async function loadDay(
   // The patient's target group (lib/preferences/target-group.ts) judges the day.
   preset: TargetPreset = TARGET_PRESETS.standard,
 ): Promise<DayView> {
-  const range = await readDataRange(connection);
-  const bounds = dataBounds(range.egvs);
+  // The service's dataRange and the sync state, once: every read below goes by them.
+  const source = await readSource(connection);
+  const bounds = dataBounds(source.newest.egvs);
   if (!bounds) return { kind: "empty" };
   const day = requested ?? bounds.lastDay;
   const placement = placeDay(day, bounds);
   if (placement !== "within") return { kind: "outside", day, placement, bounds };
   const window = dayFetchWindow(day);
   const [egvs, events, calibrations, alerts] = await Promise.all([
-    readEgvs(connection, window, range),
-    readEvents(connection, window, range),
-    readCalibrations(connection, window, range),
+    readEgvs(connection, window, source),
+    readEvents(connection, window, source),
+    readCalibrations(connection, window, source),
     // Alerts exist in API v3 only (service-v3-notes.md §3.5).
     configuredVersion() === "v3" ? getAlerts(connection, window) : null,
   ]);

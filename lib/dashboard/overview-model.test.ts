@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Calibration, EgvV2, EventV2, StatisticsV2Response } from "@/lib/cgm";
+import { type Calibration, type EgvV2, type EventV2, type StatisticsV2Response, toReadings } from "@/lib/cgm";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { DEFAULT_PREFERENCES } from "@/lib/preferences";
 import { shadingNote } from "./judged-ranges";
@@ -387,7 +387,7 @@ describe("overviewEpisodes and time in tight range (issue 14)", () => {
     // 02:00–02:40 receiver's clock (UTC−5): 100, four lows of 60 (20 minutes), four at 100.
     const values = [100, 60, 60, 60, 60, 100, 100, 100, 100];
     const egvs = values.map((v, i) => egv((values.length - 1 - i) * 5, v, -300));
-    const e = overviewEpisodes({ ...input().egvs, egvs }, "mg/dL")!;
+    const e = overviewEpisodes(toReadings(egvs, "mg/dL"), "mg/dL")!;
     expect(e.firstDisplayTime).toBe(iso(END - 40 * MIN - 300 * MIN));
     expect(e.lastDisplayTime).toBe(iso(END - 300 * MIN));
     // 07:00 receiver's clock is not night; one 20-minute low at 60.
@@ -403,7 +403,7 @@ describe("overviewEpisodes and time in tight range (issue 14)", () => {
   });
 
   it("no readings: null", () => {
-    expect(overviewEpisodes({ ...input().egvs, egvs: [] }, "mg/dL")).toBeNull();
+    expect(overviewEpisodes(toReadings([], "mg/dL"), "mg/dL")).toBeNull();
     expect(buildOverview(input({ egvs: { ...input().egvs, egvs: [] } })).summary.episodes).toBeNull();
   });
 });

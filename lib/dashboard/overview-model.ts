@@ -1,22 +1,12 @@
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { pointText } from "@/lib/cgm/glucose-text";
+import { type Reading, toReadings } from "@/lib/cgm/reading";
 import type { Calibration, EgvsV2Response, HypoglycemiaRisk, StatisticsV2Response } from "@/lib/cgm/schemas";
 import { TREND_DESCRIPTIONS, type Trend } from "@/lib/cgm/trend";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit, roundForUnit, toMgdl } from "@/lib/cgm/units";
-import { metricValueMgdl } from "@/lib/cgm/values";
-import {
-  type ClockGlucose,
-  cgmEpisodes,
-  coefficientOfVariation,
-  gmi,
-  mean,
-  type PerConsensusRange,
-  sensorActivePercent,
-  standardDeviation,
-  timeInRanges,
-  timeInTightRange,
-} from "@/lib/metrics";
+import { cgmEpisodes, gmi } from "@/lib/metrics";
+import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
 import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import type { AlertSounding } from "@/lib/records/alerts";
@@ -33,7 +23,7 @@ import {
   roundWallClockTicks,
   type TracePoint,
   type TraceTableRow,
-  toTracePoints,
+  tracePointsOf,
   traceTable,
   withGapBreaks,
 } from "@/lib/trace";
@@ -127,18 +117,34 @@ export interface CalibrationMarker {
   value: number;
 }
 
-export interface OurSummary {
-  nValues: number;
-  sensorActivePercent: number | null;
+/**
+ * The summary window's report metrics (lib/metrics/report.ts, the one computation the reports
+ * share) as the overview shows them beside the service's: mean and SD in the unit on screen,
+ * rounded as devices display; the rest as computed.
+ */
+export type OurSummary = Pick<
+  ReportMetrics,
+  "nValues" | "sensorActivePercent" | "cv" | "gmi" | "timeInRanges" | "timeInTightRange"
+> & {
   /** In the unit on screen. */
   mean: number | null;
   sd: number | null;
-  cv: number | null;
-  gmi: number | null;
-  /** Percent of readings per consensus range; null without readings. */
-  timeInRanges: PerConsensusRange<number> | null;
-  /** Percent of readings from 70 to 140 mg/dL inclusive; null without readings. */
-  timeInTightRange: number | null;
+};
+
+const inUnit = (mgdl: number | null, unit: GlucoseUnit) =>
+  mgdl === null ? null : fromMgdlRounded(mgdl, unit);
+
+export function ourSummary(m: ReportMetrics, unit: GlucoseUnit): OurSummary {
+  return {
+    nValues: m.nValues,
+    sensorActivePercent: m.sensorActivePercent,
+    mean: inUnit(m.mean, unit),
+    sd: inUnit(m.sd, unit),
+    cv: m.cv,
+    gmi: m.gmi,
+    timeInRanges: m.timeInRanges,
+    timeInTightRange: m.timeInTightRange,
+  };
 }
 
 /**
@@ -306,20 +312,18 @@ export function buildOverview(input: OverviewInput): Overview {
   const windows = overviewWindows(range, dataEndMs);
   const traceStartMs = windows.trace.startMs;
 
-  const all = toTracePoints(egvs.egvs, dataUnit, unit, egvs.rateUnit);
+  const readings = toReadings(egvs.egvs, dataUnit);
+  const all = tracePointsOf(readings, dataUnit, unit, egvs.rateUnit);
   const traced = all.filter((p) => p.t >= traceStartMs);
   const last = all.at(-1);
-  const lastRecord = last ? egvs.egvs.find((e) => parseDateTime(e.systemTime) === last.t) : undefined;
 
   const initialOffsetMinutes = traced[0]?.offsetMinutes ?? last?.offsetMinutes ?? 0;
   const changes = clockChanges(traced);
   const tableBy = TRACE_RANGES[range] <= TRACE_RANGES["24h"] ? "hour" : "day";
-  const valuesMgdl = egvs.egvs.map((e) => metricValueMgdl(e.value, dataUnit, e.status));
-  const meanMgdl = mean(valuesMgdl);
-  const sdMgdl = standardDeviation(valuesMgdl);
-  const cv = coefficientOfVariation(valuesMgdl);
+  const valuesMgdl = readings.map((r) => r.mgdl);
+  const metrics = reportMetrics(valuesMgdl, windows.summary.startMs, windows.summary.endMs);
   const summaryDays = Math.round((windows.summary.endMs - windows.summary.startMs) / MS_PER_DAY);
-  const goals = judgeRanges(input.preset, valuesMgdl, cv, unit);
+  const goals = judgeRanges(input.preset, valuesMgdl, metrics.cv, unit);
 
   const target = {
     low: fromMgdlRounded(preferences.targetLowMgdl, unit),
@@ -334,20 +338,19 @@ export function buildOverview(input: OverviewInput): Overview {
     shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
     dataEndMs,
     targetGroup: input.preset.id,
-    latest:
-      last && lastRecord
-        ? {
-            t: last.t,
-            displayTime: last.display,
-            // The trace point's own sentinel, decided in the data's unit (pointText): converted
-            // first, an mmol/L LOW (2.2) would round to an in-range 40 mg/dL.
-            text: pointText(last, unit),
-            sentinel: last.sentinel,
-            trend: lastRecord.trend ?? "none",
-            trendDescription: TREND_DESCRIPTIONS[lastRecord.trend ?? "none"],
-            rate: last.rate === null ? null : roundRate(last.rate, unit),
-          }
-        : null,
+    latest: last
+      ? {
+          t: last.t,
+          displayTime: last.display,
+          // The trace point's own sentinel, decided in the data's unit (pointText): converted
+          // first, an mmol/L LOW (2.2) would round to an in-range 40 mg/dL.
+          text: pointText(last, unit),
+          sentinel: last.sentinel,
+          trend: last.trend ?? "none",
+          trendDescription: TREND_DESCRIPTIONS[last.trend ?? "none"],
+          rate: last.rate === null ? null : roundRate(last.rate, unit),
+        }
+      : null,
     freshness: last ? dataFreshness(last.t, input.nowMs, input.expectedDelayMinutes) : null,
     trace: {
       startMs: traceStartMs,
@@ -382,21 +385,8 @@ export function buildOverview(input: OverviewInput): Overview {
           goals,
           `the ${summaryPeriodText({ summary: windows.summary, latest: last ? { displayTime: last.display } : null })}`,
         ),
-      ours: {
-        nValues: valuesMgdl.length,
-        sensorActivePercent: sensorActivePercent(
-          valuesMgdl.length,
-          windows.summary.startMs,
-          windows.summary.endMs,
-        ),
-        mean: meanMgdl === null ? null : roundForUnit(convertGlucose(meanMgdl, "mg/dL", unit), unit),
-        sd: sdMgdl === null ? null : roundForUnit(convertGlucose(sdMgdl, "mg/dL", unit), unit),
-        cv,
-        gmi: gmi(meanMgdl),
-        timeInRanges: timeInRanges(valuesMgdl).percentages,
-        timeInTightRange: timeInTightRange(valuesMgdl),
-      },
-      episodes: overviewEpisodes(egvs, unit),
+      ours: ourSummary(metrics, unit),
+      episodes: overviewEpisodes(readings, unit),
       hypoglycemiaRisk:
         statisticsBy === "dashboard"
           ? { risk: input.dashboardRisk ?? null, by: "dashboard" }
@@ -422,18 +412,8 @@ export function buildOverview(input: OverviewInput): Overview {
   };
 }
 
-/** The episodes of the summary window's EGVs, on the receiver's clock (displayTime). */
-export function overviewEpisodes(egvs: EgvsV2Response, unit: GlucoseUnit): OverviewEpisodes | null {
-  const readings: Array<ClockGlucose & { displayTime: string }> = [];
-  for (const e of egvs.egvs) {
-    const displayMs = parseDateTime(e.displayTime);
-    if (displayMs === null) continue;
-    readings.push({
-      displayMs,
-      displayTime: e.displayTime,
-      mgdl: metricValueMgdl(e.value, egvs.unit, e.status),
-    });
-  }
+/** The episodes of the summary window's readings, on the receiver's clock (displayTime). */
+export function overviewEpisodes(readings: readonly Reading[], unit: GlucoseUnit): OverviewEpisodes | null {
   if (readings.length === 0) return null;
   // The clock's order, not the response's: the first and last displayTime name the period.
   const byClock = [...readings].sort((a, b) => a.displayMs - b.displayMs);

@@ -1,6 +1,7 @@
 import "server-only";
-import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import { windowOf } from "@/lib/cgm/window";
 import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
@@ -9,7 +10,7 @@ import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
 import { configuredVersion, getAlerts, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
-import { readCalibrations, readDataRange, readEgvs, readEvents } from "@/lib/sync/source";
+import { readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
 import { buildOverview, type Overview, overviewWindows, type TraceRange } from "./overview-model";
 
 // The unit each connection's data came in (a connection's unit rarely changes). Bounded so a
@@ -35,16 +36,14 @@ export async function loadOverview(
   targetGroup: TargetGroup = "standard",
   nowMs = Date.now(),
 ): Promise<Overview | null> {
-  const dataRange = await readDataRange(connection);
-  const dataEndMs = dataRange.egvs ? parseDateTime(dataRange.egvs.end.systemTime) : null;
+  // The service's dataRange and the sync state, once: every read below goes by them.
+  const source = await readSource(connection);
+  const newest = source.newest.egvs;
+  const dataEndMs = newest ? parseDateTime(newest.end.systemTime) : null;
   if (dataEndMs === null) return null;
   const windows = overviewWindows(range, dataEndMs);
-  const asQuery = (w: { startMs: number; endMs: number }) => ({
-    startDate: formatDateTime(w.startMs),
-    endDate: formatDateTime(w.endMs),
-  });
-  const summaryWindow = asQuery(windows.summary);
-  const traceWindow = asQuery(windows.trace);
+  const summaryWindow = windowOf(windows.summary.startMs, windows.summary.endMs);
+  const traceWindow = windowOf(windows.trace.startMs, windows.trace.endMs);
   // API v3 has no statistics (service-v3-notes.md §1.1): the hypoglycemia risk the service
   // computed in v2 is then computed here, with its method, from the same window's readings.
   const byService = configuredVersion() === "v2";
@@ -55,9 +54,9 @@ export async function loadOverview(
   const statisticsIn = (unit: GlucoseUnit) =>
     getStatistics(connection, "v2", summaryWindow, consensusStatisticsRequest(unit));
   const [egvs, events, calibrations, guessed, alerts] = await Promise.all([
-    readEgvs(connection, summaryWindow, dataRange),
-    readEvents(connection, traceWindow, dataRange),
-    readCalibrations(connection, traceWindow, dataRange),
+    readEgvs(connection, summaryWindow, source),
+    readEvents(connection, traceWindow, source),
+    readCalibrations(connection, traceWindow, source),
     byService ? statisticsIn(guess) : null,
     // Alerts exist in API v3 only (service-v3-notes.md §3.5), and are read from the service.
     byService ? null : getAlerts(connection, traceWindow),
@@ -66,7 +65,7 @@ export async function loadOverview(
   const statistics = !byService ? null : egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
   const dashboardRisk = byService
     ? undefined
-    : hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, windows.summary.startMs, windows.summary.endMs);
+    : hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, summaryWindow.startMs, summaryWindow.endMs);
   return buildOverview({
     range,
     preferences,

@@ -1,8 +1,8 @@
+import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
 import { formatDateTime, MS_PER_DAY, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { EARLIEST_MS, LATEST_MS } from "@/lib/cgm/window-bounds";
 import { formatDayText } from "@/lib/records/format";
-import { offsetMinutesOf } from "@/lib/trace/clock";
 
 /**
  * Days as the patient lives them: calendar days of the receiver's clock (displayTime). A day

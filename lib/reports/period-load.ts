@@ -1,10 +1,11 @@
 import "server-only";
-import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
+import { toReadings } from "@/lib/cgm/reading";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
+import { windowOf } from "@/lib/cgm/window";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs } from "@/lib/sync/source";
-import { offsetMinutesOf } from "@/lib/trace/clock";
 import {
   type ClockSample,
   clockProbeWindow,
@@ -35,17 +36,8 @@ export function patientClock(connection: ConnectionRef, newest: ClockSample | nu
     const w = clockProbeWindow(wallMs, offsetMs);
     const { startMs, endMs } = readableWindow(w.startMs, w.endMs);
     if (endMs <= startMs) return [];
-    const { egvs } = await readEgvs(connection, {
-      startDate: formatDateTime(startMs),
-      endDate: formatDateTime(endMs),
-    });
-    const samples: ClockSample[] = [];
-    for (const e of egvs) {
-      const t = parseDateTime(e.systemTime);
-      const displayMs = parseDateTime(e.displayTime);
-      if (t !== null && displayMs !== null) samples.push({ t, displayMs });
-    }
-    return samples;
+    const { unit, egvs } = await readEgvs(connection, windowOf(startMs, endMs));
+    return toReadings(egvs, unit);
   }
 
   /** The offset at a wall-clock boundary: read around the guess, and once more if the clock there differs. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { windowQuerySchema, zodMessage } from "@/lib/cgm/schemas";
+import { type Window, windowOf } from "@/lib/cgm/window";
 import { DEFAULT_MAX_REQUEST_DAYS, windowBoundsProblem } from "@/lib/cgm/window-bounds";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import type { PatientDays } from "./patient-days";
@@ -29,11 +30,7 @@ export function parsePeriodChoice(param: SearchParam): PeriodChoice {
   return REPORT_PERIOD_DAYS.find((d) => String(d) === text) ?? REPORT_DEFAULT_DAYS;
 }
 
-export interface ReportPeriod {
-  startMs: number;
-  endMs: number;
-  startDate: string;
-  endDate: string;
+export interface ReportPeriod extends Window {
   /**
    * The receiver's-clock days the period was chosen as ("the last 14 days", or days picked in a
    * form; lib/reports/patient-days.ts); absent for a window given on systemTime.
@@ -42,7 +39,7 @@ export interface ReportPeriod {
 }
 
 export function periodOf(startMs: number, endMs: number): ReportPeriod {
-  return { startMs, endMs, startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
+  return windowOf(startMs, endMs);
 }
 
 /** The `days` days up to and including `endMs`. */

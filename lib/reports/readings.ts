@@ -1,7 +1,6 @@
 import "server-only";
-import { parseDateTime } from "@/lib/cgm/datetime";
+import { type Reading as CgmReading, toReadings } from "@/lib/cgm/reading";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { metricValueMgdl } from "@/lib/cgm/values";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs } from "@/lib/sync/source";
 import type { ReportPeriod } from "./period";
@@ -10,13 +9,7 @@ import type { ReportPeriod } from "./period";
  * One EGV as reports use it: systemTime orders and windows it, displayTime places it on the
  * patient's clock (the AGP's time of day, the daily profiles' days), mgdl is its metric value.
  */
-export interface Reading {
-  t: number;
-  displayTime: string;
-  /** displayTime read on the naive UTC axis (see lib/cgm/datetime). */
-  displayMs: number;
-  mgdl: number;
-}
+export type Reading = Pick<CgmReading, "t" | "displayTime" | "displayMs" | "mgdl">;
 
 export interface PeriodReadings {
   /** The unit the service sent; reports show it unless the patient chose another. */
@@ -30,18 +23,6 @@ export interface PeriodReadings {
  */
 export async function loadReadings(connection: ConnectionRef, period: ReportPeriod): Promise<PeriodReadings> {
   const { unit, egvs } = await readEgvs(connection, period);
-  const readings: Reading[] = [];
-  for (const e of egvs) {
-    const t = parseDateTime(e.systemTime);
-    const displayMs = parseDateTime(e.displayTime);
-    if (t === null || displayMs === null || typeof e.value !== "number") continue;
-    readings.push({
-      t,
-      displayTime: e.displayTime,
-      displayMs,
-      mgdl: metricValueMgdl(e.value, unit, e.status),
-    });
-  }
-  readings.sort((a, b) => a.t - b.t);
+  const readings = toReadings(egvs, unit).sort((a, b) => a.t - b.t);
   return { dataUnit: unit, readings };
 }

@@ -31,14 +31,17 @@ import {
   eventsV2ResponseSchema,
   eventsV3ReadSchema,
   formatDateTime,
-  parseDateTime,
+  readWindow,
   type StatisticsV1Response,
   type StatisticsV2Response,
   statisticsV1ResponseSchema,
   statisticsV2ResponseSchema,
   V3_MAX_WINDOW_DAYS,
   type V3Read,
+  type Window,
+  type WindowText,
   windowBoundsProblem,
+  windowOf,
 } from "@/lib/cgm";
 import type { CgmApiVersion } from "@/lib/platform/env";
 import { currentCallContext } from "./call-gate";
@@ -146,11 +149,6 @@ async function parsed<S extends z.ZodType>(response: Response, schema: S): Promi
   return result.data;
 }
 
-export interface Window {
-  startDate: string;
-  endDate: string;
-}
-
 /** A window no request may ask of the service (lib/cgm/window-bounds.ts): a 400 to whoever asked. */
 export class WindowRefused extends Error {
   constructor(message: string) {
@@ -160,32 +158,30 @@ export class WindowRefused extends Error {
 }
 
 /**
- * The window in milliseconds, once it is one any request may read: the one check of every
- * windowed call and of the dashboard's API (which checks before it spends anything else), so no
- * entry point can ask the service for more.
+ * The window (lib/cgm/window.ts; text a caller gave is read once), once it is one any request may
+ * read: the one check of every windowed call and of the dashboard's API (which checks before it
+ * spends anything else), so no entry point can ask the service for more.
  */
-export function checkedWindow(window: Window): { startMs: number; endMs: number } {
-  const startMs = parseDateTime(window.startDate);
-  const endMs = parseDateTime(window.endDate);
-  if (startMs === null || endMs === null || endMs < startMs) {
+export function checkedWindow(given: WindowText): Window {
+  const window = readWindow(given);
+  if (window === null || window.endMs < window.startMs) {
     throw new WindowRefused("startDate and endDate must be DateTimes (YYYY-MM-DDThh:mm:ss), in that order.");
   }
-  const problem = windowBoundsProblem(startMs, endMs, serviceConfig().maxRequestDays);
+  const problem = windowBoundsProblem(window.startMs, window.endMs, serviceConfig().maxRequestDays);
   if (problem) throw new WindowRefused(problem);
-  return { startMs, endMs };
+  return window;
 }
 
 /** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
-async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
+async function chunked<T>(window: WindowText, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
   const { startMs: start, endMs: end } = checkedWindow(window);
-  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) => ({
-    startDate: formatDateTime(c.startMs),
-    endDate: formatDateTime(c.endMs),
-  }));
+  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) =>
+    windowOf(c.startMs, c.endMs),
+  );
   return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
 }
 
-const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
+const windowQuery = (w: WindowText) => ({ startDate: w.startDate, endDate: w.endDate });
 
 /** The API version the app reads the service's data with (CGM_API_VERSION). */
 export function configuredVersion(): CgmApiVersion {
@@ -236,7 +232,7 @@ function reshaped<T>(what: string, r: Reshaped<T>): T {
 export async function readV3<K extends V3WindowedPath>(
   connection: ConnectionRef,
   path: K,
-  window: Window,
+  window: WindowText,
 ): Promise<V3Read<V3RecordOf<K>>> {
   const { startMs, endMs } = checkedWindow(window);
   const maxDays = Math.min(serviceConfig().maxWindowDays, V3_MAX_WINDOW_DAYS);
@@ -291,7 +287,7 @@ type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
 export async function getEgvs<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: Window,
+  window: WindowText,
 ): Promise<EgvsOf<V>> {
   if (version === "v3") {
     const read = await readV3(connection, "egvs", window);
@@ -318,7 +314,7 @@ type StatisticsOf<V> = V extends "v1" ? StatisticsV1Response : StatisticsV2Respo
 export async function getEvents<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: Window,
+  window: WindowText,
 ): Promise<EventsOf<V>> {
   if (version === "v3") {
     const read = await readV3(connection, "events", window);
@@ -339,7 +335,7 @@ export async function getEvents<V extends "v1" | "v2" | "v3">(
 export async function getCalibrations(
   connection: ConnectionRef,
   version: "v1" | "v2" | "v3",
-  window: Window,
+  window: WindowText,
 ): Promise<{ calibrations: Calibration[] }> {
   if (version === "v3") {
     const read = await readV3(connection, "calibrations", window);
@@ -366,7 +362,7 @@ type DevicesOf<V> = { devices: V extends "v1" ? DeviceV1[] : CgmDevice[] };
 export async function getDevices<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: Window,
+  window: WindowText,
 ): Promise<DevicesOf<V>> {
   const { startMs } = checkedWindow(window);
   if (version === "v3") {
@@ -398,7 +394,10 @@ export async function getDataRange(
  * The alerts that sounded or changed state in the window (v3 only: v2 had no alerts endpoint,
  * notes §1.1), in the order the service gave them.
  */
-export async function getAlerts(connection: ConnectionRef, window: Window): Promise<{ alerts: CgmAlert[] }> {
+export async function getAlerts(
+  connection: ConnectionRef,
+  window: WindowText,
+): Promise<{ alerts: CgmAlert[] }> {
   return { alerts: (await readV3(connection, "alerts", window)).records };
 }
 
@@ -410,7 +409,7 @@ export async function getAlerts(connection: ConnectionRef, window: Window): Prom
 export async function getStatistics<V extends "v1" | "v2">(
   connection: ConnectionRef,
   version: V,
-  window: Window,
+  window: WindowText,
   body: unknown,
 ): Promise<StatisticsOf<V>> {
   checkedWindow(window);

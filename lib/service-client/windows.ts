@@ -1,4 +1,5 @@
 import { MS_PER_DAY, MS_PER_SECOND } from "@/lib/cgm/datetime";
+import type { WindowMs } from "@/lib/cgm/window";
 
 /**
  * Splitting a long read into windows the service accepts, and putting the answers back together.
@@ -7,11 +8,6 @@ import { MS_PER_DAY, MS_PER_SECOND } from "@/lib/cgm/datetime";
  * still removes duplicates by key, since a record can move between chunks while we read (smoothed
  * values arrive late).
  */
-
-export interface WindowMs {
-  startMs: number;
-  endMs: number;
-}
 
 /** Consecutive chunks of at most `maxDays` covering [startMs, endMs] exactly. */
 export function splitWindow(startMs: number, endMs: number, maxDays: number): WindowMs[] {

@@ -1,4 +1,4 @@
-import { type DataRangeResponse, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm";
+import { type DataRangeResponse, MS_PER_MINUTE, parseDateTime, type WindowMs } from "@/lib/cgm";
 import type { DataGroup, SyncedThrough } from "./plan";
 
 /**
@@ -42,7 +42,7 @@ export function copyAnswers(
   copy: SyncedCopy,
   groups: readonly DataGroup[],
   /** The read's window (systemTime, ms); null for dataRange, which has none. */
-  window: { startMs: number; endMs: number } | null,
+  window: WindowMs | null,
   nowMs: number,
   intervalMinutes: number,
 ): CopyVerdict {
@@ -67,11 +67,6 @@ export function copyAnswers(
   return { answers: true };
 }
 
-export interface Span {
-  startMs: number;
-  endMs: number;
-}
-
 /**
  * Which part of a read the copy answers and which the service, once copyAnswers has said the copy
  * may stand in. It stands in alone only when it holds the service's newest record of the group
@@ -82,10 +77,10 @@ export interface Span {
  * part starts one second after the copy's ends, and the two neither overlap nor leave a gap.
  */
 export function splitAtSynced(
-  window: Span,
+  window: WindowMs,
   throughMs: number | null,
   serviceNewestMs: number | null,
-): { copy: Span | null; service: Span | null } {
+): { copy: WindowMs | null; service: WindowMs | null } {
   const holdsNewest =
     serviceNewestMs === null ||
     (throughMs !== null && (throughMs >= serviceNewestMs || window.endMs <= throughMs));

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { type DataRangeResponse, formatDateTime, V3_MAX_WINDOW_DAYS } from "@/lib/cgm";
+import { type DataRangeResponse, V3_MAX_WINDOW_DAYS, windowOf } from "@/lib/cgm";
 import { type Db, db } from "@/lib/db";
 import { type CgmApiVersion, env } from "@/lib/platform/env";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
@@ -162,7 +162,7 @@ async function fetchGroup(
   f: GroupFetch,
   version: CgmApiVersion,
 ): Promise<GroupRows> {
-  const window = { startDate: formatDateTime(f.startMs), endDate: formatDateTime(f.endMs) };
+  const window = windowOf(f.startMs, f.endMs);
   switch (f.group) {
     case "egvs":
       return {

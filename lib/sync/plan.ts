@@ -1,6 +1,7 @@
 import { type DataRangeResponse, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, parseDateTime } from "@/lib/cgm";
+import type { WindowMs } from "@/lib/cgm/window";
 import type { CgmApiVersion } from "@/lib/platform/env";
-import { splitWindow, splitWindowEndExclusive, type WindowMs } from "@/lib/service-client/windows";
+import { splitWindow, splitWindowEndExclusive } from "@/lib/service-client/windows";
 
 /**
  * What one sync of one connection fetches, decided from the sync state and the service's

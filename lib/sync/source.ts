@@ -5,8 +5,12 @@ import {
   type CgmEvent,
   type DataRangeResponse,
   type EgvsV2Response,
-  formatDateTime,
   parseDateTime,
+  readWindow,
+  type Window,
+  type WindowMs,
+  type WindowText,
+  windowOf,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
@@ -16,10 +20,9 @@ import {
   getDataRange,
   getEgvs,
   getEvents,
-  type Window,
 } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
-import { type CopyVerdict, copyAnswers, type Span, type SyncedCopy, splitAtSynced } from "./freshness";
+import { type CopyVerdict, copyAnswers, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
 import { calibrationOf, egvOf, eventOf } from "./rows";
 import { syncedFrom, syncedThrough } from "./store";
@@ -36,8 +39,14 @@ import { syncedFrom, syncedThrough } from "./store";
 
 export type DataSource = "synced" | "service";
 
-/** The copy's state as copyAnswers reads it, with the database's clock; null: never synced. */
-async function syncedCopyOf(connection: ConnectionRef): Promise<{ copy: SyncedCopy; nowMs: number } | null> {
+/** The copy's state as copyAnswers reads it, with the database's clock. */
+interface SyncedState {
+  copy: SyncedCopy;
+  nowMs: number;
+}
+
+/** The copy's state; null: never synced. */
+async function syncedCopyOf(connection: ConnectionRef): Promise<SyncedState | null> {
   const database = await db();
   const s = schema.syncState;
   const [row] = await database
@@ -65,60 +74,69 @@ async function syncedCopyOf(connection: ConnectionRef): Promise<{ copy: SyncedCo
   };
 }
 
-const spanOf = (window: Window): Span | null => {
-  const startMs = parseDateTime(window.startDate);
-  const endMs = parseDateTime(window.endDate);
-  return startMs === null || endMs === null ? null : { startMs, endMs };
-};
+/**
+ * What one load (a page, a report) reads through, asked once: the service's own dataRange, whose
+ * newest records tell what the service released since the last sync, and the synced copy's state.
+ * A load that reads several groups or windows passes it to each read, so the source is decided
+ * from one sync state (read once per load, not once per read).
+ */
+export interface ReadSource {
+  newest: DataRangeResponse;
+  synced: SyncedState | null;
+}
 
-const windowOf = (span: Span): Window => ({
-  startDate: formatDateTime(span.startMs),
-  endDate: formatDateTime(span.endMs),
-});
+export async function readSource(connection: ConnectionRef): Promise<ReadSource> {
+  const [newest, synced] = await Promise.all([readDataRange(connection), syncedCopyOf(connection)]);
+  return { newest, synced };
+}
 
 /** Where a read of `groups` over `window` would be answered from, and why not the copy. */
 export async function sourceFor(
   connection: ConnectionRef,
   groups: readonly DataGroup[],
-  window: Window | null,
+  window: WindowText | null,
 ): Promise<CopyVerdict> {
   return (await readPlan(connection, groups, window)).verdict;
 }
 
-async function readPlan(connection: ConnectionRef, groups: readonly DataGroup[], window: Window | null) {
-  const span = window ? spanOf(window) : null;
+async function readPlan(
+  connection: ConnectionRef,
+  groups: readonly DataGroup[],
+  given: WindowText | null,
+  source?: ReadSource,
+): Promise<{ verdict: CopyVerdict; synced: SyncedCopy | null; window?: Window }> {
+  const window = given ? readWindow(given) : null;
   // A malformed window is the service path's to refuse, with its own message.
-  if (window && !span) return { verdict: no("the window is not valid"), synced: null };
-  const synced = await syncedCopyOf(connection);
+  if (given && !window) return { verdict: no("the window is not valid"), synced: null };
+  const synced = source ? source.synced : await syncedCopyOf(connection);
   if (!synced) return { verdict: no("the connection is not synced"), synced: null };
-  const verdict = copyAnswers(synced.copy, groups, span, synced.nowMs, env().SYNC_INTERVAL_MINUTES);
-  return { verdict, synced: synced.copy, span };
+  const verdict = copyAnswers(synced.copy, groups, window, synced.nowMs, env().SYNC_INTERVAL_MINUTES);
+  return { verdict, synced: synced.copy, window: window ?? undefined };
 }
 
 const no = (reason: string): CopyVerdict => ({ answers: false, reason });
 
+const windowOfSpan = (span: WindowMs | null): Window | null => span && windowOf(span.startMs, span.endMs);
+
 /**
  * The parts of a read of one group the copy and the service answer (splitAtSynced); null when the
- * copy may not answer at all. The service's newest record comes from `newest` (a dataRange the
- * caller has just asked the service for), or is asked here when the window reaches past the copy.
+ * copy may not answer at all. The service's newest record comes from the load's `source` (a
+ * dataRange just asked of the service), or is asked here when the window reaches past the copy.
  */
 async function partsOf(
   connection: ConnectionRef,
   group: DataGroup,
-  window: Window,
-  newest: DataRangeResponse | undefined,
+  given: WindowText,
+  source: ReadSource | undefined,
 ): Promise<{ copy: Window | null; service: Window | null } | null> {
-  const { verdict, synced, span } = await readPlan(connection, [group], window);
-  if (!verdict.answers || !synced || !span) return null;
+  const { verdict, synced, window } = await readPlan(connection, [group], given, source);
+  if (!verdict.answers || !synced || !window) return null;
   const throughMs = synced.through[group];
   // Ending within what the copy holds, the read needs no word from the service.
-  if (throughMs !== null && span.endMs <= throughMs) return { copy: window, service: null };
-  const bounds = (newest ?? (await getDataRange(connection)))[group];
-  const parts = splitAtSynced(span, throughMs, bounds ? parseDateTime(bounds.end.systemTime) : null);
-  return {
-    copy: parts.copy && windowOf(parts.copy),
-    service: parts.service && windowOf(parts.service),
-  };
+  if (throughMs !== null && window.endMs <= throughMs) return { copy: window, service: null };
+  const bounds = (source?.newest ?? (await getDataRange(connection)))[group];
+  const parts = splitAtSynced(window, throughMs, bounds ? parseDateTime(bounds.end.systemTime) : null);
+  return { copy: windowOfSpan(parts.copy), service: windowOfSpan(parts.service) };
 }
 
 const inWindow = (
@@ -126,11 +144,7 @@ const inWindow = (
   id: string,
   w: Window,
 ) =>
-  and(
-    eq(t.connectionId, id),
-    gte(t.systemTime, new Date(parseDateTime(w.startDate) ?? 0)),
-    lte(t.systemTime, new Date(parseDateTime(w.endDate) ?? 0)),
-  );
+  and(eq(t.connectionId, id), gte(t.systemTime, new Date(w.startMs)), lte(t.systemTime, new Date(w.endMs)));
 
 /**
  * The window's EGVs from the copy, in the unit of the connection's newest synced reading (the
@@ -162,14 +176,14 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
 
 /**
  * The window's EGVs: from the copy where it holds them, the newest part (released since the last
- * sync) from the service; `newest` is the service's dataRange when the caller has just asked it.
+ * sync) from the service; `source` is the load's, when it has read one (`readSource`).
  */
 export async function readEgvs(
   connection: ConnectionRef,
-  window: Window,
-  newest?: DataRangeResponse,
+  window: WindowText,
+  source?: ReadSource,
 ): Promise<EgvsV2Response> {
-  const parts = await partsOf(connection, "egvs", window, newest);
+  const parts = await partsOf(connection, "egvs", window, source);
   const synced = parts?.copy ? await syncedEgvs(connectionIdOf(connection), parts.copy) : null;
   if (parts && synced) {
     if (!parts.service) return synced;
@@ -193,21 +207,20 @@ interface RecordReader<G extends "events" | "calibrations", R, T extends RecordT
   table: T;
   order: SQL[];
   of: (row: T["$inferSelect"]) => R;
-  service: (connection: ConnectionRef, window: Window) => Promise<Record<G, R[]>>;
+  service: (connection: ConnectionRef, window: WindowText) => Promise<Record<G, R[]>>;
 }
 
 /**
  * The window's records of one group: from the copy where it holds them, the newest part
- * (released since the last sync) from the service; `newest` is the service's dataRange when the
- * caller has just asked it.
+ * (released since the last sync) from the service; `source` is the load's, when it has read one.
  */
 async function readRecords<G extends "events" | "calibrations", R, T extends RecordTable>(
   reader: RecordReader<G, R, T>,
   connection: ConnectionRef,
-  window: Window,
-  newest?: DataRangeResponse,
+  window: WindowText,
+  source?: ReadSource,
 ): Promise<Record<G, R[]>> {
-  const parts = await partsOf(connection, reader.group, window, newest);
+  const parts = await partsOf(connection, reader.group, window, source);
   if (!parts) return reader.service(connection, window);
   const copied = async (w: Window): Promise<R[]> => {
     const t: RecordTable = reader.table;
@@ -244,18 +257,18 @@ const CALIBRATIONS = {
 
 export function readEvents(
   connection: ConnectionRef,
-  window: Window,
-  newest?: DataRangeResponse,
+  window: WindowText,
+  source?: ReadSource,
 ): Promise<{ events: CgmEvent[] }> {
-  return readRecords(EVENTS, connection, window, newest);
+  return readRecords(EVENTS, connection, window, source);
 }
 
 export function readCalibrations(
   connection: ConnectionRef,
-  window: Window,
-  newest?: DataRangeResponse,
+  window: WindowText,
+  source?: ReadSource,
 ): Promise<{ calibrations: Calibration[] }> {
-  return readRecords(CALIBRATIONS, connection, window, newest);
+  return readRecords(CALIBRATIONS, connection, window, source);
 }
 
 /**

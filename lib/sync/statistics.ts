@@ -1,13 +1,14 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse, HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import { type Window, windowOf } from "@/lib/cgm/window";
 import { type Db, schema } from "@/lib/db";
 import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
 import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
 import { env } from "@/lib/platform/env";
-import { configuredVersion, getEgvs, getStatistics, type Window } from "@/lib/service-client/client";
+import { configuredVersion, getEgvs, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { statisticsDue, statisticsWindow } from "./statistics-plan";
 
@@ -37,12 +38,12 @@ export async function refreshServiceStatistics(
     .where(eq(schema.syncedEgvs.connectionId, connection.id))
     .orderBy(desc(schema.syncedEgvs.systemTime))
     .limit(1);
-  const window = statisticsWindow(dataEndMs);
-  const query = { startDate: formatDateTime(window.startMs), endDate: formatDateTime(window.endMs) };
+  const { startMs, endMs } = statisticsWindow(dataEndMs);
+  const window = windowOf(startMs, endMs);
   const values = {
     windowStart: new Date(window.startMs),
     windowEnd: new Date(window.endMs),
-    hypoglycemiaRisk: await riskOf(connection, query, window, newest?.unit ?? "mg/dL"),
+    hypoglycemiaRisk: await riskOf(connection, window, newest?.unit ?? "mg/dL"),
     fetchedAt: new Date(nowMs),
   };
   await database
@@ -59,12 +60,11 @@ export async function refreshServiceStatistics(
  */
 async function riskOf(
   connection: ConnectionRow,
-  query: Window,
-  window: { startMs: number; endMs: number },
+  window: Window,
   unit: GlucoseUnit,
 ): Promise<HypoglycemiaRisk | null> {
   if (configuredVersion() === "v2")
-    return (await getStatistics(connection, "v2", query, consensusStatisticsRequest(unit))).hypoglycemiaRisk;
-  const egvs = await getEgvs(connection, "v3", query);
+    return (await getStatistics(connection, "v2", window, consensusStatisticsRequest(unit))).hypoglycemiaRisk;
+  const egvs = await getEgvs(connection, "v3", window);
   return hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, window.startMs, window.endMs);
 }

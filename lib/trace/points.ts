@@ -1,9 +1,8 @@
-import { parseDateTime } from "@/lib/cgm/datetime";
+import { type Reading, toReadings } from "@/lib/cgm/reading";
 import type { EgvV1, EgvV2 } from "@/lib/cgm/schemas";
 import type { Trend } from "@/lib/cgm/trend";
 import { convertGlucose, type GlucoseUnit, type RateUnit, rateUnitFor, roundForUnit } from "@/lib/cgm/units";
-import { classifyValue, sentinelValue } from "@/lib/cgm/values";
-import { clockOffsetMinutes } from "./clock";
+import { sentinelValue } from "@/lib/cgm/values";
 
 export interface TracePoint {
   /** systemTime as epoch ms: the only axis that never repeats or skips across clock changes. */
@@ -19,6 +18,32 @@ export interface TracePoint {
   rate: number | null;
 }
 
+/** Readings (lib/cgm/reading.ts) of a response in `fromUnit` as chart points in systemTime order. */
+export function tracePointsOf(
+  readings: readonly Reading[],
+  fromUnit: GlucoseUnit,
+  toUnit: GlucoseUnit,
+  fromRateUnit: RateUnit = rateUnitFor(fromUnit),
+): TracePoint[] {
+  const rateFrom: GlucoseUnit = fromRateUnit === "mg/dL/min" ? "mg/dL" : "mmol/L";
+  const points = readings.map(
+    (r): TracePoint => ({
+      t: r.t,
+      display: r.displayTime,
+      offsetMinutes: r.offsetMinutes,
+      value:
+        r.sentinel === null
+          ? roundForUnit(convertGlucose(r.value, fromUnit, toUnit), toUnit)
+          : sentinelValue(r.sentinel, toUnit),
+      sentinel: r.sentinel,
+      trend: r.trend,
+      rate: r.rate === null ? null : convertGlucose(r.rate, rateFrom, toUnit),
+    }),
+  );
+  // The service may answer newest first; Array.prototype.sort is stable, so equal times keep input order.
+  return points.sort((a, b) => a.t - b.t);
+}
+
 /** EGV records (v1 or v2, any order) as chart points in systemTime order. */
 export function toTracePoints(
   egvs: ReadonlyArray<EgvV1 | EgvV2>,
@@ -26,33 +51,5 @@ export function toTracePoints(
   toUnit: GlucoseUnit,
   fromRateUnit: RateUnit = rateUnitFor(fromUnit),
 ): TracePoint[] {
-  const rateFrom: GlucoseUnit = fromRateUnit === "mg/dL/min" ? "mg/dL" : "mmol/L";
-  const points: TracePoint[] = [];
-  for (const egv of egvs) {
-    // Spec 2.1 v2 rules 1 and 6: `value` already equals `smoothedValue` whenever there is one, and
-    // clients are told to consume `value`. The dashboard re-reads its whole window whenever the
-    // service has a newer reading, so a smoothing that arrived late replaces the earlier value.
-    // The schema makes `value` non-null, but later versions' fields are not shown, so guard anyway.
-    const value: unknown = egv.value;
-    if (typeof value !== "number" || !Number.isFinite(value)) continue;
-    const t = parseDateTime(egv.systemTime);
-    const offsetMinutes = clockOffsetMinutes(egv.systemTime, egv.displayTime);
-    if (t === null || offsetMinutes === null) continue;
-    const c = classifyValue(value, fromUnit, egv.status);
-    const sentinel = c === "inRange" ? null : c;
-    points.push({
-      t,
-      display: egv.displayTime,
-      offsetMinutes,
-      value:
-        sentinel === null
-          ? roundForUnit(convertGlucose(value, fromUnit, toUnit), toUnit)
-          : sentinelValue(sentinel, toUnit),
-      sentinel,
-      trend: egv.trend,
-      rate: egv.trendRate === null ? null : convertGlucose(egv.trendRate, rateFrom, toUnit),
-    });
-  }
-  // The service may answer newest first; Array.prototype.sort is stable, so equal times keep input order.
-  return points.sort((a, b) => a.t - b.t);
+  return tracePointsOf(toReadings(egvs, fromUnit), fromUnit, toUnit, fromRateUnit);
 }
