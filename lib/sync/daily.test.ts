@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, MS_PER_DAY } from "@/lib/cgm/datetime";
 import { metricValueMgdl } from "@/lib/cgm/values";
-import { groupCounts, metricsOf, type PeriodSums } from "@/lib/clinic/views/population-model";
+import { groupCounts, metricsOf } from "@/lib/clinic/views/population-model";
 import { reportMetrics } from "@/lib/metrics/report";
 import { TARGET_PRESETS, timeInBands } from "@/lib/metrics/targets";
 import { rangePercentages } from "@/lib/metrics/time-in-ranges";
-import { type DayRollup, dayRollups, type EgvForRollup, systemWindowOf } from "./daily";
+import {
+  type DayRollup,
+  dayRollups,
+  type EgvForRollup,
+  emptyReadingSums,
+  type ReadingSums,
+  systemWindowOf,
+} from "./daily";
 
 const at = (iso: string) => new Date(`${iso}Z`);
 const egv = (systemTime: string, displayTime: string, value: number, extra: Partial<EgvForRollup> = {}) => ({
@@ -133,7 +140,7 @@ function series(): EgvForRollup[] {
   return rows;
 }
 
-const addUp = (days: DayRollup[]): PeriodSums =>
+const addUp = (days: DayRollup[]): ReadingSums =>
   days.reduce(
     (s, d) => ({
       n: s.n + d.n,
@@ -148,19 +155,7 @@ const addUp = (days: DayRollup[]): PeriodSums =>
       sum: s.sum + d.sum,
       sumOfSquares: s.sumOfSquares + d.sumOfSquares,
     }),
-    {
-      n: 0,
-      veryLow: 0,
-      low: 0,
-      inRange: 0,
-      high: 0,
-      veryHigh: 0,
-      below63: 0,
-      above140: 0,
-      tightRange: 0,
-      sum: 0,
-      sumOfSquares: 0,
-    },
+    emptyReadingSums(),
   );
 
 describe("the rollup's metrics equal lib/metrics of the raw readings", () => {

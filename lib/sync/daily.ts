@@ -36,13 +36,45 @@ export interface PregnancyCounts {
 export const isBelow63 = (mgdl: number) => mgdl < PREGNANCY_RANGE_MGDL.low;
 export const isAbove140 = (mgdl: number) => mgdl > PREGNANCY_RANGE_MGDL.high;
 
-export interface DayRollup extends PerConsensusRange<number>, PregnancyCounts {
-  day: string;
+/**
+ * Sums of readings' metric values: what a day's rollup holds, and what a period's days add up to
+ * (lib/clinic's population view), so both count the same things under the same names.
+ */
+export interface ReadingSums extends PerConsensusRange<number>, PregnancyCounts {
   n: number;
   /** Readings from 70 to 140 mg/dL inclusive. */
   tightRange: number;
   sum: number;
   sumOfSquares: number;
+}
+
+export const emptyReadingSums = (): ReadingSums => ({
+  n: 0,
+  sum: 0,
+  sumOfSquares: 0,
+  veryLow: 0,
+  low: 0,
+  inRange: 0,
+  high: 0,
+  veryHigh: 0,
+  below63: 0,
+  above140: 0,
+  tightRange: 0,
+});
+
+/** Counts one reading's metric value (mg/dL, sentinels as 39 and 401) into the sums. */
+export function addReading(sums: ReadingSums, mgdl: number): void {
+  sums.n++;
+  sums[consensusRangeOf(mgdl)]++;
+  if (isBelow63(mgdl)) sums.below63++;
+  if (isAbove140(mgdl)) sums.above140++;
+  if (inTightRange(mgdl)) sums.tightRange++;
+  sums.sum += mgdl;
+  sums.sumOfSquares += mgdl * mgdl;
+}
+
+export interface DayRollup extends ReadingSums {
+  day: string;
   lastSystemTime: Date;
   lastDisplayTime: string;
 }
@@ -56,32 +88,10 @@ export function dayRollups(rows: readonly EgvForRollup[]): DayRollup[] {
     const day = dayOf(r.displayTime);
     let d = days.get(day);
     if (!d) {
-      d = {
-        day,
-        n: 0,
-        veryLow: 0,
-        low: 0,
-        inRange: 0,
-        high: 0,
-        veryHigh: 0,
-        below63: 0,
-        above140: 0,
-        tightRange: 0,
-        sum: 0,
-        sumOfSquares: 0,
-        lastSystemTime: r.systemTime,
-        lastDisplayTime: r.displayTime,
-      };
+      d = { day, ...emptyReadingSums(), lastSystemTime: r.systemTime, lastDisplayTime: r.displayTime };
       days.set(day, d);
     }
-    const mgdl = metricValueMgdl(r.value, r.unit, r.status);
-    d.n++;
-    d[consensusRangeOf(mgdl)]++;
-    if (isBelow63(mgdl)) d.below63++;
-    if (isAbove140(mgdl)) d.above140++;
-    if (inTightRange(mgdl)) d.tightRange++;
-    d.sum += mgdl;
-    d.sumOfSquares += mgdl * mgdl;
+    addReading(d, metricValueMgdl(r.value, r.unit, r.status));
     if (r.systemTime.getTime() > d.lastSystemTime.getTime()) {
       d.lastSystemTime = r.systemTime;
       d.lastDisplayTime = r.displayTime;

@@ -8,7 +8,7 @@ import { glycemiaRiskIndex } from "@/lib/metrics/gri";
 import { sensorActivePercent } from "@/lib/metrics/sensor";
 import { CONSENSUS_EDGES, TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { type PerConsensusRange, rangePercentages, tightRangePercent } from "@/lib/metrics/time-in-ranges";
-import type { PregnancyCounts } from "@/lib/sync/daily";
+import { emptyReadingSums, type ReadingSums } from "@/lib/sync/daily";
 import { type PeriodEpisodes, periodOf } from "@/lib/sync/period-episodes";
 import {
   type ClinicPatientStatus,
@@ -49,14 +49,6 @@ export { PERIOD_DAYS } from "@/lib/sync/period-episodes";
 export type PatientStatus = ClinicPatientStatus | "not_synced";
 
 /** Sums over a period's days (synced_egv_days). */
-export interface PeriodSums extends PerConsensusRange<number>, PregnancyCounts {
-  n: number;
-  /** Readings from 70 to 140 mg/dL inclusive. */
-  tightRange: number;
-  sum: number;
-  sumOfSquares: number;
-}
-
 export interface PatientSource extends PatientStatusInput {
   id: string;
   name: string;
@@ -76,8 +68,8 @@ export interface ConnectionSums {
   /** The newest reading's systemTime (ms) and its displayTime − systemTime (ms). */
   lastSystemMs: number;
   clockOffsetMs: number;
-  current: PeriodSums;
-  previous: PeriodSums;
+  current: ReadingSums;
+  previous: ReadingSums;
 }
 
 export interface PopulationMetrics {
@@ -175,7 +167,7 @@ export function weeklyEpisodes(
  * goals that measure what a column shows (pregnancy's 63–140 goals are judged in the flags).
  */
 export function metricsOf(
-  sums: PeriodSums,
+  sums: ReadingSums,
   sensorWindow: { startMs: number; endMs: number },
   group: TargetGroup = "standard",
 ): PopulationMetrics {
@@ -198,7 +190,7 @@ export function metricsOf(
  * A period's counts in the bands of `group`: the consensus ranges, except for pregnancy, whose
  * range is 63–140 mg/dL (below 54 very low, 54–62 low, above 140 high, no very high band).
  */
-export function groupCounts(sums: PeriodSums, group: TargetGroup): PerConsensusRange<number> {
+export function groupCounts(sums: ReadingSums, group: TargetGroup): PerConsensusRange<number> {
   const { veryLow, low, inRange, high, veryHigh } = sums;
   if (group !== "pregnancy") return { veryLow, low, inRange, high, veryHigh };
   const n = veryLow + low + inRange + high + veryHigh;
@@ -211,7 +203,7 @@ export function groupCounts(sums: PeriodSums, group: TargetGroup): PerConsensusR
   };
 }
 
-function columnGoals(group: TargetGroup, sums: PeriodSums, cv: number | null): GoalResult[] {
+function columnGoals(group: TargetGroup, sums: ReadingSums, cv: number | null): GoalResult[] {
   const preset = TARGET_PRESETS[group];
   const shares = rangePercentages(groupCounts(sums, group));
   if (!shares) return [];
@@ -221,19 +213,8 @@ function columnGoals(group: TargetGroup, sums: PeriodSums, cv: number | null): G
   return evaluateGoalsOn(preset, shares, cv).filter((g) => sameRange || g.metric !== "timeInRange");
 }
 
-const EMPTY: PeriodSums = {
-  n: 0,
-  sum: 0,
-  sumOfSquares: 0,
-  veryLow: 0,
-  low: 0,
-  inRange: 0,
-  high: 0,
-  veryHigh: 0,
-  below63: 0,
-  above140: 0,
-  tightRange: 0,
-};
+/** The sums of a period without readings: read, never written. */
+const EMPTY: Readonly<ReadingSums> = emptyReadingSums();
 
 export function populationRow(
   patient: PatientSource,

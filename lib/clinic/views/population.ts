@@ -3,12 +3,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type Db, db, schema } from "@/lib/db";
 import { parseTargetGroup } from "@/lib/metrics/targets";
 import { targetGroupForClinic } from "@/lib/preferences/target-group";
+import type { ReadingSums } from "@/lib/sync/daily";
 import { type ClinicThresholds, triageSettingsOf } from "../domain/triage-settings";
 import {
   type ConnectionSums,
   type PatientSource,
   PERIOD_DAYS,
-  type PeriodSums,
   type PopulationRow,
   populationRow,
 } from "./population-model";
@@ -107,7 +107,7 @@ type SumsRow = Record<string, unknown> & { connection_id: string };
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-function periodSums(r: SumsRow, prefix: "" | "prev_"): PeriodSums {
+function periodSums(r: SumsRow, prefix: "" | "prev_"): ReadingSums {
   return {
     n: num(r[`${prefix}n`]),
     veryLow: num(r[`${prefix}very_low`]),
