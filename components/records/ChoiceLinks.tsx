@@ -1,11 +1,5 @@
 import Link from "next/link";
-
-export interface Choice {
-  href: string;
-  label: string;
-  current: boolean;
-  count?: number;
-}
+import type { Choice } from "@/lib/records/query";
 
 /** A row of plain links, one of them current: the filters of the record pages, without JavaScript. */
 export function ChoiceLinks({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {

@@ -1,0 +1,10 @@
+import type { Choice } from "@/lib/records/query";
+import { REPORT_PERIOD_DAYS } from "./period";
+
+/**
+ * The period links of a page (7, 14, 30 and 90 days): `href` says where each leads, keeping the
+ * page's other choices; `current` is the one shown, or null when the page shows its own dates.
+ */
+export function periodChoices(current: number | null, href: (days: number) => string): Choice[] {
+  return REPORT_PERIOD_DAYS.map((d) => ({ href: href(d), label: `${d} days`, current: d === current }));
+}
