@@ -1,9 +1,8 @@
 import { Panel } from "@/components/patient/Panel";
 import type { AlertsModel } from "@/lib/dashboard/records/alerts-model";
-import { patientDaysText } from "@/lib/reports/patient-days";
 import { AlertsTable } from "./AlertsTable";
 import { ChoiceLinks } from "./ChoiceLinks";
-import { DisplayTime } from "./RecordTable";
+import { RecordsPeriod } from "./RecordsPeriod";
 
 /** API v2 has no alerts: the page says so and asks nothing. */
 export function AlertsUnavailable() {
@@ -32,16 +31,13 @@ export function AlertsView({ model }: { model: AlertsModel | null }) {
   }
   return (
     <Panel title="Alerts your device sounded" id="alerts">
-      <p
-        className="text-slate-700 dark:text-slate-300"
-        data-period={`${model.patientDays.firstDay}_${model.patientDays.lastDay}`}
-        data-window={model.window}
-      >
-        {patientDaysText(model.patientDays)}, up to your latest reading,{" "}
-        <DisplayTime value={model.latestDisplayTime} />. Days and times are your receiver&apos;s clock. An
-        alert sounds until you acknowledge it (it is then snoozed, and may sound again) or until its condition
-        clears.
-      </p>
+      <RecordsPeriod
+        days={model.patientDays}
+        latest={model.latestDisplayTime}
+        what="reading"
+        window={model.window}
+        note="An alert sounds until you acknowledge it (it is then snoozed, and may sound again) or until its condition clears."
+      />
       <ChoiceLinks id="alerts-period" label="Period" choices={model.periodChoices} />
       {model.soundings.length === 0 ? (
         <p>No alert sounded on these days.</p>

@@ -1,9 +1,8 @@
 import { Panel } from "@/components/patient/Panel";
 import type { CalibrationsModel } from "@/lib/dashboard/records/calibrations-model";
-import { patientDaysText } from "@/lib/reports/patient-days";
 import { CalibrationsTable } from "./CalibrationsTable";
 import { ChoiceLinks } from "./ChoiceLinks";
-import { DisplayTime } from "./RecordTable";
+import { RecordsPeriod } from "./RecordsPeriod";
 
 /** The calibrations page's body: the period, the devices, the period links and the table, or why there is nothing. */
 export function CalibrationsView({ model }: { model: CalibrationsModel }) {
@@ -17,13 +16,7 @@ export function CalibrationsView({ model }: { model: CalibrationsModel }) {
   const { deviceNames, rows } = model;
   return (
     <Panel title="Fingerstick calibrations" id="calibrations">
-      <p
-        className="text-slate-700 dark:text-slate-300"
-        data-period={`${model.patientDays.firstDay}_${model.patientDays.lastDay}`}
-      >
-        {patientDaysText(model.patientDays)}, up to your latest calibration,{" "}
-        <DisplayTime value={model.latestDisplayTime} />. Days and times are your receiver&apos;s clock.
-      </p>
+      <RecordsPeriod days={model.patientDays} latest={model.latestDisplayTime} what="calibration" />
       {deviceNames.length > 0 && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {deviceNames.length === 1 ? "Device" : "Devices"} in this period: {deviceNames.join("; ")}

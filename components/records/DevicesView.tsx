@@ -62,15 +62,12 @@ export function DevicesView({ model }: { model: DevicesModel }) {
                     <UploadTime time={device.upload} />
                   </dd>
                 </dl>
-                {device.settings.length > 0 ? (
-                  <AlertSettingsTable
-                    caption={device.settingsCaption}
-                    settings={device.settings}
-                    glucoseUnit={glucoseUnit}
-                  />
-                ) : (
-                  <p>No alert settings are reported for this device.</p>
-                )}
+                <AlertSettings
+                  caption={device.settingsCaption}
+                  settings={device.settings}
+                  glucoseUnit={glucoseUnit}
+                  of="device"
+                />
               </section>
             ))
           )}
@@ -168,18 +165,24 @@ function DevicePanel({
                 </>
               )}
             </dl>
-            {s.settings.length > 0 ? (
-              <AlertSettingsTable
-                caption={s.settingsCaption}
-                settings={s.settings}
-                glucoseUnit={glucoseUnit}
-              />
-            ) : (
-              <p>No alert settings are reported for this schedule.</p>
-            )}
+            <AlertSettings
+              caption={s.settingsCaption}
+              settings={s.settings}
+              glucoseUnit={glucoseUnit}
+              of="schedule"
+            />
           </section>
         );
       })}
     </Panel>
   );
+}
+
+/** A device's or schedule's alert settings, or a line saying it reports none. */
+function AlertSettings({
+  of,
+  ...table
+}: React.ComponentProps<typeof AlertSettingsTable> & { of: "device" | "schedule" }) {
+  if (table.settings.length === 0) return <p>No alert settings are reported for this {of}.</p>;
+  return <AlertSettingsTable {...table} />;
 }

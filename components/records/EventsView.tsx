@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { Panel } from "@/components/patient/Panel";
 import type { EventsModel } from "@/lib/dashboard/records/events-model";
-import { patientDaysText } from "@/lib/reports/patient-days";
 import { ChoiceLinks } from "./ChoiceLinks";
 import { EventsTable } from "./EventsTable";
-import { DisplayTime } from "./RecordTable";
+import { RecordsPeriod } from "./RecordsPeriod";
 
 /** The events page's body: the period, the filters, the deleted entries' toggle and the table; null: none logged. */
 export function EventsView({ model }: { model: EventsModel | null }) {
@@ -21,13 +20,7 @@ export function EventsView({ model }: { model: EventsModel | null }) {
   const { hidden, listed, what } = model;
   return (
     <Panel title="Your logged events" id="events">
-      <p
-        className="text-slate-700 dark:text-slate-300"
-        data-period={`${model.patientDays.firstDay}_${model.patientDays.lastDay}`}
-      >
-        {patientDaysText(model.patientDays)}, up to your latest event,{" "}
-        <DisplayTime value={model.latestDisplayTime} />. Days and times are your receiver&apos;s clock.
-      </p>
+      <RecordsPeriod days={model.patientDays} latest={model.latestDisplayTime} what="event" />
       <ChoiceLinks id="events-period" label="Period" choices={model.periodChoices} />
       <ChoiceLinks id="events-type" label="Type" choices={model.typeChoices} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

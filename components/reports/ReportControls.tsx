@@ -7,7 +7,7 @@ import {
 } from "@/lib/preferences/target-group";
 import { hrefWith } from "@/lib/records/query";
 import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
-import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { periodChoices } from "@/lib/reports/period-choices";
 import { PrintButton } from "./PrintButton";
 
 /** The report's choices as plain links and a GET form: period, targets, custom days, print, PDF. */
@@ -41,11 +41,7 @@ export function ReportControls({
       <ChoiceLinks
         id="report-period"
         label="Period"
-        choices={REPORT_PERIOD_DAYS.map((d) => ({
-          href: href({ days: String(d) }),
-          label: `${d} days`,
-          current: d === days,
-        }))}
+        choices={periodChoices(days, (d) => href({ days: String(d) }))}
       />
       <ChoiceLinks
         id="report-targets"

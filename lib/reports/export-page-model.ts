@@ -3,8 +3,8 @@ import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type Choice, firstParam, type SearchParam } from "@/lib/records/query";
 import { exportFileName, exportHref, exportPageRequest } from "./export";
 import type { ClockSample } from "./patient-days";
-import { type PeriodRequest, REPORT_DEFAULT_DAYS, type ReportPeriod } from "./period";
-import { periodChoices } from "./period-choices";
+import type { PeriodRequest, ReportPeriod } from "./period";
+import { daysChoices } from "./period-choices";
 
 /**
  * The export page's model: where the records run, the period links and the own-dates form, and
@@ -63,9 +63,7 @@ export function exportModel(data: ExportData, query: ExportQuery): ExportModel {
   return {
     span: data.span,
     newestDisplayTime: formatDateTime(data.newest.displayMs),
-    choices: periodChoices(request?.kind === "days" ? request.days : null, (d) =>
-      d === REPORT_DEFAULT_DAYS ? EXPORT_PATH : `${EXPORT_PATH}?days=${d}`,
-    ),
+    choices: daysChoices(EXPORT_PATH, request?.kind === "days" ? request.days : null),
     form: {
       ...(period?.patientDays
         ? { from: period.patientDays.firstDay, to: period.patientDays.lastDay }

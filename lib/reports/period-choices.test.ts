@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodChoices } from "./period-choices";
+import { daysChoices, periodChoices } from "./period-choices";
 
 describe("periodChoices", () => {
   it("offers 7, 14, 30 and 90 days, the current one marked, each at its own address", () => {
@@ -13,5 +13,16 @@ describe("periodChoices", () => {
 
   it("marks none when the page shows its own dates", () => {
     expect(periodChoices(null, String).some((c) => c.current)).toBe(false);
+  });
+});
+
+describe("daysChoices", () => {
+  it("leads to ?days=N, and to the plain address for the default 14 days", () => {
+    expect(daysChoices("/p", 7).map((c) => [c.href, c.current])).toEqual([
+      ["/p?days=7", true],
+      ["/p", false],
+      ["/p?days=30", false],
+      ["/p?days=90", false],
+    ]);
   });
 });

@@ -26,7 +26,8 @@ import {
   sensorShortfalls,
 } from "@/lib/reports/comparison-view";
 import { dayCount } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { periodChoices } from "@/lib/reports/period-choices";
 
 export const metadata: Metadata = { title: "Compare periods" };
 
@@ -53,11 +54,10 @@ export default async function ComparePage({
     <ChoiceLinks
       id="compare-length"
       label="Length"
-      choices={REPORT_PERIOD_DAYS.map((d) => ({
-        href: daysHref(d),
-        label: `${d} days`,
-        current: request.ok && request.value.kind === "days" && request.value.days === d,
-      }))}
+      choices={periodChoices(
+        request.ok && request.value.kind === "days" ? request.value.days : null,
+        daysHref,
+      )}
     />
   );
 

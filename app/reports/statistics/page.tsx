@@ -11,7 +11,8 @@ import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patie
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, hrefWith, type SearchParam } from "@/lib/records/query";
 import { newestRecord, patientDaysText } from "@/lib/reports/patient-days";
-import { parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period";
+import { parsePeriodRequest, REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { periodChoices } from "@/lib/reports/period-choices";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { loadStatisticsByWindow } from "@/lib/reports/statistics-by-window/load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model";
@@ -92,11 +93,7 @@ export default async function StatisticsByTimeOfDayPage({
         <ChoiceLinks
           id="statistics-period"
           label="Period"
-          choices={REPORT_PERIOD_DAYS.map((d) => ({
-            href: href({ days: String(d) }),
-            label: `${d} days`,
-            current: d === days,
-          }))}
+          choices={periodChoices(days, (d) => href({ days: String(d) }))}
         />
         <ChoiceLinks
           id="statistics-version"

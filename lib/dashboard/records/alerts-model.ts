@@ -1,9 +1,9 @@
 import type { CgmAlert } from "@/lib/cgm/app-records";
 import { type AlertSounding, alertSoundings, soundingCounts } from "@/lib/records/alerts";
-import { type Choice, hrefWith } from "@/lib/records/query";
+import type { Choice } from "@/lib/records/query";
 import type { PatientDays } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS, type ReportPeriod } from "@/lib/reports/period";
-import { periodChoices } from "@/lib/reports/period-choices";
+import type { ReportPeriod } from "@/lib/reports/period";
+import { daysChoices } from "@/lib/reports/period-choices";
 
 /**
  * The alerts page's model (API v3 only): each time an alert started sounding in the chosen days,
@@ -39,14 +39,7 @@ export function alertsModel(data: AlertsData, days: number): AlertsModel {
     patientDays: data.patientDays,
     window: `${data.period.startDate}_${data.period.endDate}`,
     latestDisplayTime: data.latestDisplayTime,
-    periodChoices: periodChoices(days, (d) =>
-      hrefWith(
-        ALERTS_PATH,
-        { days: String(days) },
-        { days: String(d) },
-        { days: String(REPORT_DEFAULT_DAYS) },
-      ),
-    ),
+    periodChoices: daysChoices(ALERTS_PATH, days),
     soundings,
     counts: soundingCounts(soundings),
     caption: `${soundings.length} alert${soundings.length === 1 ? "" : "s"} sounded, newest first`,

@@ -3,10 +3,9 @@ import type { Calibration } from "@/lib/cgm/schemas";
 import type { Preferences } from "@/lib/preferences/schema";
 import { type CalibrationRow, calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
 import { deviceTitle } from "@/lib/records/devices";
-import { type Choice, hrefWith } from "@/lib/records/query";
+import type { Choice } from "@/lib/records/query";
 import type { PatientDays } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
-import { periodChoices } from "@/lib/reports/period-choices";
+import { daysChoices } from "@/lib/reports/period-choices";
 
 /**
  * The calibrations page's model: the fingerstick calibrations of the chosen days in the patient's
@@ -51,14 +50,7 @@ export function calibrationsModel(
     patientDays: data.patientDays,
     latestDisplayTime: data.latestDisplayTime,
     deviceNames: [...new Set(data.devices.map(deviceTitle))],
-    periodChoices: periodChoices(days, (d) =>
-      hrefWith(
-        CALIBRATIONS_PATH,
-        { days: String(days) },
-        { days: String(d) },
-        { days: String(REPORT_DEFAULT_DAYS) },
-      ),
-    ),
+    periodChoices: daysChoices(CALIBRATIONS_PATH, days),
     rows,
     caption: `${rows.length} ${rows.length === 1 ? "calibration" : "calibrations"}, newest first`,
   };
