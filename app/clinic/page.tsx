@@ -6,6 +6,7 @@ import { Field, FormError, inputClass, primaryButtonClass } from "@/components/c
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { ClinicPatientsPanel } from "@/components/clinic/ClinicPatientsPanel";
 import { Panel } from "@/components/patient/Panel";
+import { RecordTable } from "@/components/records/RecordTable";
 import { currentUserId } from "@/lib/auth";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import {
@@ -159,43 +160,40 @@ export default async function ClinicPage({
         synced={params.synced && params.patient ? { patientId: params.patient, result: params.synced } : null}
       />
       <Panel title="Members" id="members">
-        <div className="overflow-x-auto">
-          {/* Below 480 px each member is a block: the name, then email and role labelled (stack-narrow). */}
-          <table className="stack-narrow w-full text-left text-sm" data-testid="members">
-            <caption className="sr-only">Clinicians of {clinic.name}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Name
+        {/* Below 480 px each member is a block: the name, then email and role labelled (stack-narrow). */}
+        <RecordTable caption={`Clinicians of ${clinic.name}`} captionHidden fitWidth testId="members">
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Role
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.userId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  {m.name ?? "—"}
+                  {m.userId === userId && (
+                    <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
+                  )}
                 </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Role
-                </th>
+                <td data-label="Email" className="py-2 pr-4 break-all">
+                  {m.email ?? "—"}
+                </td>
+                <td data-label="Role" className="py-2">
+                  {ROLE_LABEL[m.role]}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={m.userId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <th scope="row" className="py-2 pr-4 text-left font-normal">
-                    {m.name ?? "—"}
-                    {m.userId === userId && (
-                      <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
-                    )}
-                  </th>
-                  <td data-label="Email" className="py-2 pr-4 break-all">
-                    {m.email ?? "—"}
-                  </td>
-                  <td data-label="Role" className="py-2">
-                    {ROLE_LABEL[m.role]}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </RecordTable>
       </Panel>
       {isAdmin && (
         <Panel title="Invite a clinician" id="invite">

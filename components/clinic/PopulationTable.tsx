@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { inputClass, secondaryButtonClass } from "@/components/clinic/ClinicForm";
 import { GoalMark } from "@/components/glucose/GoalList";
 import { useViewerInstant } from "@/components/layout/ViewerTime";
-import { Blank, TH_COL } from "@/components/records/RecordTable";
+import { Blank, RecordTable, TH_COL } from "@/components/records/RecordTable";
 import { formatMgdlIn, mgdlRangeText } from "@/lib/cgm/glucose-text";
 import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
@@ -436,155 +436,149 @@ export function PopulationTable({
           : `${shown.length} of ${rows.length} patients match`}
         {drawn.length < shown.length ? `; the first ${drawn.length} are shown.` : "."}
       </p>
-      <section
-        aria-label="Patients"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1).
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      <RecordTable
+        caption="Patients with the metrics of their last 14 days; the column buttons sort the table."
+        label="Patients"
+        captionHidden
+        fitWidth
+        testId="population"
+        className="[&_thead_th]:px-2 [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
       >
-        <table
-          className="stack-narrow w-full border-collapse text-left text-sm [&_thead_th]:px-2 [&_td]:px-2 [&_td]:py-2 [&_tbody_th]:px-2 [&_tbody_th]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-200 dark:[&_tbody_tr]:border-slate-800 [&_td.n]:text-right [&_td.n]:whitespace-nowrap [&_td.n]:tabular-nums"
-          data-testid="population"
-        >
-          <caption className="sr-only">
-            Patients with the metrics of their last 14 days; the column buttons sort the table.
-          </caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th
-                  key={c.key}
-                  scope="col"
-                  aria-sort={sort.key === c.key ? sort.direction : undefined}
-                  className={`${TH_COL} ${c.numeric ? "text-right" : ""}`}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                aria-sort={sort.key === c.key ? sort.direction : undefined}
+                className={`${TH_COL} ${c.numeric ? "text-right" : ""}`}
+              >
+                <button
+                  type="button"
+                  onClick={() => sortBy(c.key)}
+                  className="inline-flex items-center gap-1 rounded font-semibold underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700"
                 >
-                  <button
-                    type="button"
-                    onClick={() => sortBy(c.key)}
-                    className="inline-flex items-center gap-1 rounded font-semibold underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700"
-                  >
-                    {c.label}
-                    {c.hint && <span className="sr-only">, {c.hint}</span>}
-                    <span aria-hidden="true" className="w-3 text-xs">
-                      {sort.key === c.key ? (sort.direction === "ascending" ? "▲" : "▼") : ""}
-                    </span>
-                  </button>
-                </th>
-              ))}
-              <th scope="col" className={TH_COL}>
-                Reports
+                  {c.label}
+                  {c.hint && <span className="sr-only">, {c.hint}</span>}
+                  <span aria-hidden="true" className="w-3 text-xs">
+                    {sort.key === c.key ? (sort.direction === "ascending" ? "▲" : "▼") : ""}
+                  </span>
+                </button>
               </th>
-            </tr>
-          </thead>
-          <tbody>
-            {drawn.map((r) => {
-              const t = r.metrics?.timeInRanges;
-              const num = "n";
-              return (
-                <tr key={r.id} data-patient={r.id} data-flags={r.flags.join(" ")}>
-                  <th scope="row" className="min-w-[10rem] text-left font-medium">
+            ))}
+            <th scope="col" className={TH_COL}>
+              Reports
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {drawn.map((r) => {
+            const t = r.metrics?.timeInRanges;
+            const num = "n";
+            return (
+              <tr key={r.id} data-patient={r.id} data-flags={r.flags.join(" ")}>
+                <th scope="row" className="min-w-[10rem] text-left font-medium">
+                  <Link
+                    href={`/clinic/patients/${encodeURIComponent(r.id)}`}
+                    className="text-blue-700 underline dark:text-blue-300"
+                  >
+                    {r.name}
+                  </Link>
+                  <span className="block text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">
+                    {r.birthDate ? `born ${r.birthDate} · ` : ""}
+                    <span data-status={r.status}>{STATUS_LABELS[r.status]}</span>
+                  </span>
+                  {r.targetGroup !== "standard" && (
+                    <span
+                      className="block text-xs font-normal text-slate-700 dark:text-slate-300"
+                      data-group={r.targetGroup}
+                    >
+                      Goals: {TARGET_PRESETS[r.targetGroup].label}
+                    </span>
+                  )}
+                </th>
+                <td data-label={labelOf("flags")}>
+                  <Flags flags={r.flags} thresholds={triageFor(r.targetGroup, thresholds)} unit={unit} />
+                </td>
+                <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
+                  <Judged
+                    row={r}
+                    metric="timeBelow54"
+                    value={t?.veryLow}
+                    thresholds={[thresholds.veryLowPercent]}
+                  />
+                </td>
+                <td className={num} data-col="low" data-label={labelOf("low")}>
+                  <Judged
+                    row={r}
+                    metric="timeBelow70"
+                    value={t ? t.veryLow + t.low : null}
+                    thresholds={[thresholds.lowPercent]}
+                  />
+                </td>
+                <td className={num} data-col="inRange" data-label={labelOf("inRange")}>
+                  <Judged
+                    row={r}
+                    metric="timeInRange"
+                    value={t?.inRange}
+                    thresholds={[thresholds.inRangeBelowPercent]}
+                  />
+                </td>
+                <td className={num} data-col="high" data-label={labelOf("high")}>
+                  <Judged
+                    row={r}
+                    metric="timeAbove180"
+                    value={t ? t.high + t.veryHigh : null}
+                    thresholds={[thresholds.highPercent]}
+                  />
+                </td>
+                <td className={num} data-col="tightRange" data-label={labelOf("tightRange")}>
+                  <Value text={pct(r.metrics?.timeInTightRange)} />
+                </td>
+                <td className={num} data-col="veryLowEpisodes" data-label={labelOf("veryLowEpisodes")}>
+                  <VeryLowEpisodes row={r} />
+                </td>
+                <td className={num} data-col="change" data-label={labelOf("change")}>
+                  <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
+                </td>
+                <td className={num} data-col="mean" data-label={labelOf("mean")}>
+                  <Value text={r.metrics?.mean != null ? formatMgdlIn(r.metrics.mean, unit) : null} />
+                </td>
+                <td className={num} data-col="gmi" data-label={labelOf("gmi")}>
+                  <Value text={pct(r.metrics?.gmi)} />
+                </td>
+                <td className={num} data-col="cv" data-label={labelOf("cv")}>
+                  <Judged row={r} metric="cv" value={r.metrics?.cv} />
+                </td>
+                <td className={num} data-col="gri" data-label={labelOf("gri")}>
+                  <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />
+                </td>
+                <td className={num} data-col="sensor" data-label={labelOf("sensor")}>
+                  <Value text={pct(r.metrics?.sensorActivePercent, [thresholds.sensorBelowPercent])} />
+                </td>
+                <td className="whitespace-nowrap" data-col="risk" data-label={labelOf("risk")}>
+                  <Risk row={r} />
+                </td>
+                <td className={num} data-col="lastData" data-label={labelOf("lastData")}>
+                  <LastData row={r} />
+                </td>
+                <td className="whitespace-nowrap" data-label="Reports">
+                  {SHARES.has(r.status) ? (
                     <Link
-                      href={`/clinic/patients/${encodeURIComponent(r.id)}`}
+                      href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}
                       className="text-blue-700 underline dark:text-blue-300"
                     >
-                      {r.name}
+                      AGP<span className="sr-only"> report of {r.name}</span>
                     </Link>
-                    <span className="block text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">
-                      {r.birthDate ? `born ${r.birthDate} · ` : ""}
-                      <span data-status={r.status}>{STATUS_LABELS[r.status]}</span>
-                    </span>
-                    {r.targetGroup !== "standard" && (
-                      <span
-                        className="block text-xs font-normal text-slate-700 dark:text-slate-300"
-                        data-group={r.targetGroup}
-                      >
-                        Goals: {TARGET_PRESETS[r.targetGroup].label}
-                      </span>
-                    )}
-                  </th>
-                  <td data-label={labelOf("flags")}>
-                    <Flags flags={r.flags} thresholds={triageFor(r.targetGroup, thresholds)} unit={unit} />
-                  </td>
-                  <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
-                    <Judged
-                      row={r}
-                      metric="timeBelow54"
-                      value={t?.veryLow}
-                      thresholds={[thresholds.veryLowPercent]}
-                    />
-                  </td>
-                  <td className={num} data-col="low" data-label={labelOf("low")}>
-                    <Judged
-                      row={r}
-                      metric="timeBelow70"
-                      value={t ? t.veryLow + t.low : null}
-                      thresholds={[thresholds.lowPercent]}
-                    />
-                  </td>
-                  <td className={num} data-col="inRange" data-label={labelOf("inRange")}>
-                    <Judged
-                      row={r}
-                      metric="timeInRange"
-                      value={t?.inRange}
-                      thresholds={[thresholds.inRangeBelowPercent]}
-                    />
-                  </td>
-                  <td className={num} data-col="high" data-label={labelOf("high")}>
-                    <Judged
-                      row={r}
-                      metric="timeAbove180"
-                      value={t ? t.high + t.veryHigh : null}
-                      thresholds={[thresholds.highPercent]}
-                    />
-                  </td>
-                  <td className={num} data-col="tightRange" data-label={labelOf("tightRange")}>
-                    <Value text={pct(r.metrics?.timeInTightRange)} />
-                  </td>
-                  <td className={num} data-col="veryLowEpisodes" data-label={labelOf("veryLowEpisodes")}>
-                    <VeryLowEpisodes row={r} />
-                  </td>
-                  <td className={num} data-col="change" data-label={labelOf("change")}>
-                    <Change row={r} dropPoints={thresholds.inRangeDropPoints} />
-                  </td>
-                  <td className={num} data-col="mean" data-label={labelOf("mean")}>
-                    <Value text={r.metrics?.mean != null ? formatMgdlIn(r.metrics.mean, unit) : null} />
-                  </td>
-                  <td className={num} data-col="gmi" data-label={labelOf("gmi")}>
-                    <Value text={pct(r.metrics?.gmi)} />
-                  </td>
-                  <td className={num} data-col="cv" data-label={labelOf("cv")}>
-                    <Judged row={r} metric="cv" value={r.metrics?.cv} />
-                  </td>
-                  <td className={num} data-col="gri" data-label={labelOf("gri")}>
-                    <Value text={r.metrics?.gri != null ? r.metrics.gri.toFixed(1) : null} />
-                  </td>
-                  <td className={num} data-col="sensor" data-label={labelOf("sensor")}>
-                    <Value text={pct(r.metrics?.sensorActivePercent, [thresholds.sensorBelowPercent])} />
-                  </td>
-                  <td className="whitespace-nowrap" data-col="risk" data-label={labelOf("risk")}>
-                    <Risk row={r} />
-                  </td>
-                  <td className={num} data-col="lastData" data-label={labelOf("lastData")}>
-                    <LastData row={r} />
-                  </td>
-                  <td className="whitespace-nowrap" data-label="Reports">
-                    {SHARES.has(r.status) ? (
-                      <Link
-                        href={`/clinic/patients/${encodeURIComponent(r.id)}/agp`}
-                        className="text-blue-700 underline dark:text-blue-300"
-                      >
-                        AGP<span className="sr-only"> report of {r.name}</span>
-                      </Link>
-                    ) : (
-                      <Blank label="no report: not sharing data" />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+                  ) : (
+                    <Blank label="no report: not sharing data" />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </RecordTable>
       {shown.length === 0 && <p data-testid="population-empty">No patient matches these filters.</p>}
       {drawn.length < shown.length && (
         <div className="flex flex-wrap gap-3">

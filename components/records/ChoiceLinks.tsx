@@ -1,12 +1,5 @@
 import Link from "next/link";
-import { REPORT_PERIOD_DAYS } from "@/lib/reports/period";
-
-export interface Choice {
-  href: string;
-  label: string;
-  current: boolean;
-  count?: number;
-}
+import type { Choice } from "@/lib/records/query";
 
 /** A row of plain links, one of them current: the filters of the record pages, without JavaScript. */
 export function ChoiceLinks({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {
@@ -30,34 +23,5 @@ export function ChoiceLinks({ id, label, choices }: { id: string; label: string;
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * The report lengths (7, 14, 30 and 90 days) as choice links: every page with a period offers the
- * same lengths in the same words, each page saying how its link keeps its other choices.
- */
-export function PeriodChoices({
-  id,
-  label = "Period",
-  hrefFor,
-  current,
-}: {
-  id: string;
-  label?: string;
-  hrefFor: (days: number) => string;
-  /** The length shown, or null when the period is given by its days instead. */
-  current: number | null;
-}) {
-  return (
-    <ChoiceLinks
-      id={id}
-      label={label}
-      choices={REPORT_PERIOD_DAYS.map((d) => ({
-        href: hrefFor(d),
-        label: `${d} days`,
-        current: d === current,
-      }))}
-    />
   );
 }

@@ -6,16 +6,56 @@ import { formatDateTimeText } from "@/lib/records/format";
  * scrolls sideways if it must (it is focusable so a keyboard can scroll it too). It is `relative` so that the absolutely
  * placed screen-reader text of its cells stays inside it instead of widening the page.
  */
-export function RecordTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+export function RecordTable({
+  caption,
+  label = caption,
+  captionHidden = false,
+  fitWidth = false,
+  capped = false,
+  testId,
+  className,
+  children,
+}: {
+  /** What the table lists, as its caption says it. */
+  caption: string;
+  /** The scrolling region's name, when it is shorter than the caption; else the caption. */
+  label?: string;
+  /** The caption for screen readers only, when the words around the table already say it. */
+  captionHidden?: boolean;
+  /**
+   * A table of few columns that wrap (a name, an address) and never need to scroll sideways;
+   * else it keeps the width its many columns need, and scrolls.
+   */
+  fitWidth?: boolean;
+  /** At most 24 rem tall, scrolling within (a long list opened in a <details>). */
+  capped?: boolean;
+  testId?: string;
+  /** More classes for the table: `stack-inline` for rows of short numbers, or what its cells share. */
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const frame = capped ? "mt-2 max-h-96 overflow-auto" : "overflow-x-auto";
+  const table = [
+    "stack-narrow w-full",
+    fitWidth ? "" : "min-w-[34rem]",
+    "border-collapse text-left text-sm",
+    className,
+  ];
   return (
     <section
-      aria-label={caption}
+      aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1).
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
+      className={`relative ${frame} rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400`}
     >
-      <table className="stack-narrow w-full min-w-[34rem] border-collapse text-left text-sm">
-        <caption className="mb-2 caption-top text-left text-sm text-slate-700 dark:text-slate-300">
+      <table className={table.filter(Boolean).join(" ")} data-testid={testId}>
+        <caption
+          className={
+            captionHidden
+              ? "sr-only"
+              : "mb-2 caption-top text-left text-sm text-slate-700 dark:text-slate-300"
+          }
+        >
           {caption}
         </caption>
         {children}

@@ -1,4 +1,4 @@
-import { ChoiceLinks, PeriodChoices } from "@/components/records/ChoiceLinks";
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { TARGET_GROUPS, TARGET_PRESETS } from "@/lib/metrics/targets";
 import {
   type ResolvedTargetGroup,
@@ -7,6 +7,7 @@ import {
 } from "@/lib/preferences/target-group";
 import { hrefWith } from "@/lib/records/query";
 import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
+import { periodChoices } from "@/lib/reports/period-choices";
 import { PrintButton } from "./PrintButton";
 
 /** The report's choices as plain links and a GET form: period, targets, custom days, print, PDF. */
@@ -37,7 +38,11 @@ export function ReportControls({
   const oneOff = query.population !== null && query.population !== goals.group;
   return (
     <div className="space-y-3 print:hidden" data-testid="report-controls">
-      <PeriodChoices id="report-period" hrefFor={(d) => href({ days: String(d) })} current={days} />
+      <ChoiceLinks
+        id="report-period"
+        label="Period"
+        choices={periodChoices(days, (d) => href({ days: String(d) }))}
+      />
       <ChoiceLinks
         id="report-targets"
         label="Targets for"

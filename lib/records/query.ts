@@ -3,6 +3,15 @@
  * choices, so every filter works without JavaScript.
  */
 
+/** One link of a row of choices (ChoiceLinks): where it leads, its words, whether it is the one shown. */
+export interface Choice {
+  href: string;
+  label: string;
+  current: boolean;
+  /** The records the choice would list, when the page counts them. */
+  count?: number;
+}
+
 /** One value of Next's searchParams: absent, once, or repeated. */
 export type SearchParam = string | string[] | undefined;
 

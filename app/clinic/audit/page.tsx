@@ -4,6 +4,7 @@ import { forbidden, notFound, redirect } from "next/navigation";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
+import { RecordTable } from "@/components/records/RecordTable";
 import { currentUserId } from "@/lib/auth";
 import { clinicsOf } from "@/lib/clinic/domain/clinics";
 import { AUDIT_ACTION_LABEL, AUDIT_PAGE_SIZE, auditLogOf } from "@/lib/clinic/security/audit";
@@ -50,60 +51,62 @@ export default async function AuditPage({
         {entries.length === 0 ? (
           <p data-testid="audit-empty">Nothing recorded{before ? " before this point" : " yet"}.</p>
         ) : (
-          <div className="overflow-x-auto">
-            {/* Below 480 px each entry is a block: its time, then who, what and whom labelled (stack-narrow). */}
-            <table className="stack-narrow w-full text-left text-sm" data-testid="audit-log">
-              <caption className="sr-only">Audit log of {clinic.name}, newest first</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    When
+          // Below 480 px each entry is a block: its time, then who, what and whom labelled (stack-narrow).
+          <RecordTable
+            caption={`Audit log of ${clinic.name}, newest first`}
+            captionHidden
+            fitWidth
+            testId="audit-log"
+          >
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Patient
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr
+                  key={e.id}
+                  className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+                  data-action={e.action}
+                >
+                  <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
+                    <ViewerTime at={e.at.toISOString()} />
                   </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Who
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    What
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Patient
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Details
-                  </th>
+                  <td data-label="Who" className="py-2 pr-4">
+                    {e.actorName ?? "—"}
+                  </td>
+                  <td data-label="What" className="py-2 pr-4">
+                    {AUDIT_ACTION_LABEL[e.action] ?? e.action}
+                  </td>
+                  <td data-label="Patient" className="py-2 pr-4">
+                    {e.clinicPatientId === null ? (
+                      <em data-testid="audit-all-patients">All patients</em>
+                    ) : (
+                      (e.patientName ?? "—")
+                    )}
+                  </td>
+                  <td data-label="Details" className="py-2 break-all text-slate-700 dark:text-slate-300">
+                    {e.detail ?? ""}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr
-                    key={e.id}
-                    className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
-                    data-action={e.action}
-                  >
-                    <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
-                      <ViewerTime at={e.at.toISOString()} />
-                    </th>
-                    <td data-label="Who" className="py-2 pr-4">
-                      {e.actorName ?? "—"}
-                    </td>
-                    <td data-label="What" className="py-2 pr-4">
-                      {AUDIT_ACTION_LABEL[e.action] ?? e.action}
-                    </td>
-                    <td data-label="Patient" className="py-2 pr-4">
-                      {e.clinicPatientId === null ? (
-                        <em data-testid="audit-all-patients">All patients</em>
-                      ) : (
-                        (e.patientName ?? "—")
-                      )}
-                    </td>
-                    <td data-label="Details" className="py-2 break-all text-slate-700 dark:text-slate-300">
-                      {e.detail ?? ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </RecordTable>
         )}
         {last && entries.length === AUDIT_PAGE_SIZE && (
           <p>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
-import { PeriodChoices } from "@/components/records/ChoiceLinks";
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { BlockChart, BlockTable } from "@/components/reports/BlockChart";
 import { CompareGoals } from "@/components/reports/CompareGoals";
 import {
@@ -27,6 +27,7 @@ import {
 } from "@/lib/reports/comparison-view";
 import { dayCount } from "@/lib/reports/patient-days";
 import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { periodChoices } from "@/lib/reports/period-choices";
 
 export const metadata: Metadata = { title: "Compare periods" };
 
@@ -50,11 +51,13 @@ export default async function ComparePage({
   if (isBlocked(page)) return <BlockedPage current={PATH} title={TITLE} state={page.blocked} />;
 
   const choices = (
-    <PeriodChoices
+    <ChoiceLinks
       id="compare-length"
       label="Length"
-      hrefFor={daysHref}
-      current={request.ok && request.value.kind === "days" ? request.value.days : null}
+      choices={periodChoices(
+        request.ok && request.value.kind === "days" ? request.value.days : null,
+        daysHref,
+      )}
     />
   );
 

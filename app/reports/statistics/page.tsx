@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
 import { Panel } from "@/components/patient/Panel";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
-import { ChoiceLinks, PeriodChoices } from "@/components/records/ChoiceLinks";
+import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { MethodsNote } from "@/components/reports/MethodsNote";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { StatisticsByWindowTable } from "@/components/reports/StatisticsByWindowTable";
@@ -12,6 +12,7 @@ import { displayUnit } from "@/lib/preferences";
 import { firstParam, hrefWith, type SearchParam } from "@/lib/records/query";
 import { newestRecord, patientDaysText } from "@/lib/reports/patient-days";
 import { parsePeriodRequest, REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
+import { periodChoices } from "@/lib/reports/period-choices";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
 import { loadStatisticsByWindow } from "@/lib/reports/statistics-by-window/load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model";
@@ -89,7 +90,11 @@ export default async function StatisticsByTimeOfDayPage({
       </Panel>
 
       <Panel title="Statistics by window" id="results">
-        <PeriodChoices id="statistics-period" hrefFor={(d) => href({ days: String(d) })} current={days} />
+        <ChoiceLinks
+          id="statistics-period"
+          label="Period"
+          choices={periodChoices(days, (d) => href({ days: String(d) }))}
+        />
         <ChoiceLinks
           id="statistics-version"
           label="Statistics"

@@ -1,0 +1,34 @@
+import { type PatientDays, patientDaysText } from "@/lib/reports/patient-days";
+import { DisplayTime } from "./RecordTable";
+
+/**
+ * A record page's period: its receiver days (also as `data-period`), up to the newest record of
+ * `what` it counts from, with a `note` after it when the page has more to say.
+ */
+export function RecordsPeriod({
+  days,
+  latest,
+  what,
+  window,
+  note,
+}: {
+  days: PatientDays;
+  /** The newest record's receiver time. */
+  latest: string;
+  /** "event", "calibration", "reading". */
+  what: string;
+  /** The period's systemTime bounds, "start_end", when the page carries them. */
+  window?: string;
+  note?: string;
+}) {
+  return (
+    <p
+      className="text-slate-700 dark:text-slate-300"
+      data-period={`${days.firstDay}_${days.lastDay}`}
+      data-window={window}
+    >
+      {patientDaysText(days)}, up to your latest {what}, <DisplayTime value={latest} />. Days and times are
+      your receiver&apos;s clock.{note && ` ${note}`}
+    </p>
+  );
+}

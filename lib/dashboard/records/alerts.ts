@@ -1,0 +1,27 @@
+import "server-only";
+import { getAlerts } from "@/lib/service-client/client";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readDataRange } from "@/lib/sync/source";
+import { type AlertsModel, alertsModel } from "./alerts-model";
+import { lastDaysOfGroup } from "./period-load";
+
+/**
+ * The alerts page's service calls (API v3 only): the alerts of the chosen days, ending on the day
+ * of the newest reading (alerts follow the readings; the service gives alerts no data range).
+ * Null when the service holds no readings.
+ */
+export async function loadAlerts(connection: ConnectionRef, days: number): Promise<AlertsModel | null> {
+  const range = await readDataRange(connection);
+  const period = await lastDaysOfGroup(connection, range, "egvs", days);
+  if (!range.egvs || !period?.patientDays) return null;
+  const { alerts } = await getAlerts(connection, period);
+  return alertsModel(
+    {
+      alerts,
+      period,
+      patientDays: period.patientDays,
+      latestDisplayTime: range.egvs.end.displayTime,
+    },
+    days,
+  );
+}

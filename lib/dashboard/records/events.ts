@@ -1,0 +1,26 @@
+import "server-only";
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readDataRange, readEvents } from "@/lib/sync/source";
+import { type EventsModel, type EventsQuery, eventsModel } from "./events-model";
+import { lastDaysOfGroup } from "./period-load";
+
+/**
+ * The events page's service calls: the events of the chosen days, ending on the day of the newest
+ * event. Null when the service holds no events at all.
+ */
+export async function loadEvents(
+  connection: ConnectionRef,
+  query: EventsQuery,
+  glucoseUnit: GlucoseUnit | null,
+): Promise<EventsModel | null> {
+  const range = await readDataRange(connection);
+  const period = await lastDaysOfGroup(connection, range, "events", query.days);
+  if (!range.events || !period?.patientDays) return null;
+  const { events } = await readEvents(connection, period);
+  return eventsModel(
+    { events, patientDays: period.patientDays, latestDisplayTime: range.events.end.displayTime },
+    query,
+    glucoseUnit,
+  );
+}

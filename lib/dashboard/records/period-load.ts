@@ -1,0 +1,20 @@
+import "server-only";
+import type { DataRangeResponse } from "@/lib/cgm/schemas";
+import { newestOf } from "@/lib/reports/patient-days";
+import type { ReportPeriod } from "@/lib/reports/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+
+/**
+ * The last `days` receiver days of a record page, ending on the day of the group's newest record
+ * (the service publishes late, and events come when they are logged: counting back from today
+ * could show an empty page). Null when the service holds none of the group.
+ */
+export async function lastDaysOfGroup(
+  connection: ConnectionRef,
+  range: DataRangeResponse,
+  group: keyof DataRangeResponse,
+  days: number,
+): Promise<ReportPeriod | null> {
+  return resolveReportPeriod(patientClock(connection, newestOf(range, group)), { kind: "days", days });
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { formatDateTime } from "@/lib/cgm/datetime";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readDataRange, readEgvs } from "@/lib/sync/source";
+import { dataDays } from "./export";
+import { type ExportModel, type ExportQuery, exportModel } from "./export-page-model";
+import { newestRecord } from "./patient-days";
+import { patientClock, resolveReportPeriod } from "./period-load";
+
+/**
+ * The export page's service calls: it only learns where the data ends (and its unit); the
+ * download link asks the API, which reads the records. Null when the account holds nothing.
+ */
+export async function loadExportPage(
+  connection: ConnectionRef,
+  query: ExportQuery,
+): Promise<ExportModel | null> {
+  const range = await readDataRange(connection);
+  const newest = newestRecord(range, true);
+  const span = dataDays(range);
+  if (newest === null || span === null) return null;
+  // The unit the readings come in, from the newest second of data: the files keep it.
+  const probe = range.egvs
+    ? await readEgvs(connection, {
+        startDate: formatDateTime(newest.t - 1000),
+        endDate: formatDateTime(newest.t),
+      })
+    : null;
+  const period = query.request
+    ? await resolveReportPeriod(patientClock(connection, newest), query.request)
+    : null;
+  return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query);
+}
