@@ -2,12 +2,13 @@ import "server-only";
 import type { z } from "zod";
 import {
   parseServiceTime,
+  readWindow,
   serviceTimeUtcMs,
   statisticsV1RequestSchema,
   statisticsV2RequestSchema,
   type V3Read,
   v3QueryTimeSchema,
-  type WindowText,
+  type Window,
   windowQueryFrom,
   zodMessage,
 } from "@/lib/cgm";
@@ -43,7 +44,7 @@ import type { PatientContext } from "./route";
  * not served here then.
  */
 
-type Read = (connection: ConnectionRef, window: WindowText) => Promise<unknown>;
+type Read = (connection: ConnectionRef, window: Window) => Promise<unknown>;
 
 /** A v3 read as the proxy answers it: the envelope and the normalised records. */
 const envelopeOf = <R>({ recordType, recordVersion, userId, records }: V3Read<R>) => ({
@@ -56,7 +57,7 @@ const envelopeOf = <R>({ recordType, recordVersion, userId, records }: V3Read<R>
 const V3_WINDOWED_READS: Record<string, Read> = Object.fromEntries(
   (["egvs", "calibrations", "events", "alerts"] as const).map((name) => [
     `v3/users/self/${name}`,
-    async (c: ConnectionRef, w: WindowText) => envelopeOf(await readV3(c, name, w)),
+    async (c: ConnectionRef, w: Window) => envelopeOf(await readV3(c, name, w)),
   ]),
 );
 
@@ -104,11 +105,17 @@ function notFound(path: string): InputError {
   return new InputError(`/api/cgm/${path} is not a data path of the service.`, 404, "not_found");
 }
 
-/** The query's window, checked in shape (a 400 otherwise); its length the client checks. */
-export function parseWindowQuery(searchParams: URLSearchParams): WindowText {
+/**
+ * The query's window, checked in shape (a 400 otherwise) and read once here, where the text
+ * arrives (its text sent on as given); its length the client checks.
+ */
+export function parseWindowQuery(searchParams: URLSearchParams): Window {
   const parsed = windowQueryFrom(searchParams);
   if (!parsed.success) throw new InputError(zodMessage(parsed.error.issues));
-  return parsed.data;
+  const window = readWindow(parsed.data);
+  // The schema has read both DateTimes: this does not happen.
+  if (!window) throw new InputError("startDate and endDate must be DateTimes (YYYY-MM-DDThh:mm:ss).");
+  return window;
 }
 
 export async function proxyRead({ req, params, connection }: PatientContext): Promise<unknown> {

@@ -17,21 +17,21 @@ export interface Window {
 /** A window's instants alone: the span chunking and the synced copy's checks work on. */
 export type WindowMs = Pick<Window, "startMs" | "endMs">;
 
-/** A window's text alone: what a request's query gives, and what some callers still build. */
-export type WindowText = Pick<Window, "startDate" | "endDate">;
-
 export function windowOf(startMs: number, endMs: number): Window {
   return { startMs, endMs, startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
 }
 
-const isWindow = (w: WindowText): w is Window =>
+/** A window's text alone: what a request's query gives, read once at that edge (`readWindow`). */
+type WindowQuery = Pick<Window, "startDate" | "endDate">;
+
+const isWindow = (w: WindowQuery): w is Window =>
   typeof (w as Partial<Window>).startMs === "number" && typeof (w as Partial<Window>).endMs === "number";
 
 /**
- * A window given in any form as a `Window`: one that already is one as it is, text read once
- * (its text kept as given); null when a DateTime does not parse.
+ * The window of a request's query (its text kept as given), read once where the text arrives;
+ * a `Window` is kept as it is. Null when a DateTime does not parse.
  */
-export function readWindow(w: WindowText): Window | null {
+export function readWindow(w: WindowQuery): Window | null {
   if (isWindow(w)) return w;
   const startMs = parseDateTime(w.startDate);
   const endMs = parseDateTime(w.endDate);

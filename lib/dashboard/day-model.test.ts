@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE } from "@/lib/cgm";
+import { type EgvV2, type EventV2, formatDateTime, MS_PER_MINUTE, type Window } from "@/lib/cgm";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { DEFAULT_PREFERENCES } from "@/lib/preferences";
 import { offsetAt, wallClockLabel } from "@/lib/trace";
@@ -16,6 +16,9 @@ import {
   placeDay,
   shiftDay,
 } from "./day-model";
+
+/** The service's text of a window: what a fetch of it sends (the instants are its own test's). */
+const windowText = ({ startDate, endDate }: Window) => ({ startDate, endDate });
 
 // US Eastern 2026: 02:00 EST → 03:00 EDT at 2026-03-08T07:00Z, 02:00 EDT → 01:00 EST at
 // 2026-11-01T06:00Z (checked against the tz database by hand, as in lib/trace/clock.test.ts).
@@ -559,7 +562,7 @@ describe("calendar helpers", () => {
   });
 
   it("fetch the day ±14 h of systemTime and 6 h of the episodes' context", () => {
-    expect(dayFetchWindow("2026-11-01")).toEqual({
+    expect(windowText(dayFetchWindow("2026-11-01"))).toEqual({
       startDate: "2026-10-31T04:00:00",
       endDate: "2026-11-02T20:00:00",
     });
@@ -603,18 +606,18 @@ describe("calendar helpers", () => {
 
 describe("dayFetchWindow", () => {
   it("widens the day by the largest zone offsets and 6 h for episodes crossing midnight", () => {
-    expect(dayFetchWindow("2026-11-01")).toEqual({
+    expect(windowText(dayFetchWindow("2026-11-01"))).toEqual({
       startDate: "2026-10-31T04:00:00",
       endDate: "2026-11-02T20:00:00",
     });
   });
 
   it("never past the dates a request may read: the first and last days stop at 2000 and 2099", () => {
-    expect(dayFetchWindow("2000-01-01")).toEqual({
+    expect(windowText(dayFetchWindow("2000-01-01"))).toEqual({
       startDate: "2000-01-01T00:00:00",
       endDate: "2000-01-02T20:00:00",
     });
-    expect(dayFetchWindow("2099-12-31")).toEqual({
+    expect(windowText(dayFetchWindow("2099-12-31"))).toEqual({
       startDate: "2099-12-30T04:00:00",
       endDate: "2099-12-31T23:59:59",
     });

@@ -3,11 +3,12 @@ import { addDays, format, isValid, parse } from "date-fns";
 import { z } from "zod";
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import { clockOffsetMinutes } from "@/lib/cgm/clock-offset";
-import { formatDateTime, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import { displayValue, pointText } from "@/lib/cgm/glucose-text";
 import { toReadings } from "@/lib/cgm/reading";
 import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/schemas";
 import { convertGlucose, fromMgdlRounded, type GlucoseUnit } from "@/lib/cgm/units";
+import { type Window, windowOf } from "@/lib/cgm/window";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import { coefficientOfVariation, maximum, mean, minimum, timeInRanges } from "@/lib/metrics";
 import type { TargetPreset } from "@/lib/metrics/targets";
@@ -104,11 +105,11 @@ const wallStartMs = (day: string) => asDate(day).getTime();
  * the episodes' context, but
  * never past the dates a request may read (1 January 2000 widened would start in 1999).
  */
-export function dayFetchWindow(day: string): { startDate: string; endDate: string } {
+export function dayFetchWindow(day: string): Window {
   const start = wallStartMs(day);
   const widen = MAX_OFFSET_MS + EPISODE_CONTEXT_MS;
   const { startMs, endMs } = readableWindow(start - widen, start + MS_PER_DAY + widen);
-  return { startDate: formatDateTime(startMs), endDate: formatDateTime(endMs) };
+  return windowOf(startMs, endMs);
 }
 
 // ---- The data there is ---------------------------------------------------------------------------

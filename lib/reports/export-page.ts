@@ -1,5 +1,5 @@
 import "server-only";
-import { formatDateTime } from "@/lib/cgm/datetime";
+import { windowOf } from "@/lib/cgm/window";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
 import { dataDays } from "./export";
@@ -20,12 +20,7 @@ export async function loadExportPage(
   const span = dataDays(range);
   if (newest === null || span === null) return null;
   // The unit the readings come in, from the newest second of data: the files keep it.
-  const probe = range.egvs
-    ? await readEgvs(connection, {
-        startDate: formatDateTime(newest.t - 1000),
-        endDate: formatDateTime(newest.t),
-      })
-    : null;
+  const probe = range.egvs ? await readEgvs(connection, windowOf(newest.t - 1000, newest.t)) : null;
   const period = query.request
     ? await resolveReportPeriod(patientClock(connection, newest), query.request)
     : null;

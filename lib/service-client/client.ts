@@ -31,7 +31,6 @@ import {
   eventsV2ResponseSchema,
   eventsV3ReadSchema,
   formatDateTime,
-  readWindow,
   type StatisticsV1Response,
   type StatisticsV2Response,
   statisticsV1ResponseSchema,
@@ -39,7 +38,6 @@ import {
   V3_MAX_WINDOW_DAYS,
   type V3Read,
   type Window,
-  type WindowText,
   windowBoundsProblem,
   windowOf,
 } from "@/lib/cgm";
@@ -158,13 +156,12 @@ export class WindowRefused extends Error {
 }
 
 /**
- * The window (lib/cgm/window.ts; text a caller gave is read once), once it is one any request may
- * read: the one check of every windowed call and of the dashboard's API (which checks before it
- * spends anything else), so no entry point can ask the service for more.
+ * The window (lib/cgm/window.ts), once it is one any request may read: the one check of every
+ * windowed call and of the dashboard's API (which checks before it spends anything else), so no
+ * entry point can ask the service for more.
  */
-export function checkedWindow(given: WindowText): Window {
-  const window = readWindow(given);
-  if (window === null || window.endMs < window.startMs) {
+export function checkedWindow(window: Window): Window {
+  if (window.endMs < window.startMs) {
     throw new WindowRefused("startDate and endDate must be DateTimes (YYYY-MM-DDThh:mm:ss), in that order.");
   }
   const problem = windowBoundsProblem(window.startMs, window.endMs, serviceConfig().maxRequestDays);
@@ -173,7 +170,7 @@ export function checkedWindow(given: WindowText): Window {
 }
 
 /** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
-async function chunked<T>(window: WindowText, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
+async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
   const { startMs: start, endMs: end } = checkedWindow(window);
   const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) =>
     windowOf(c.startMs, c.endMs),
@@ -181,7 +178,7 @@ async function chunked<T>(window: WindowText, fetchChunk: (chunk: Window) => Pro
   return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
 }
 
-const windowQuery = (w: WindowText) => ({ startDate: w.startDate, endDate: w.endDate });
+const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
 
 /** The API version the app reads the service's data with (CGM_API_VERSION). */
 export function configuredVersion(): CgmApiVersion {
@@ -232,7 +229,7 @@ function reshaped<T>(what: string, r: Reshaped<T>): T {
 export async function readV3<K extends V3WindowedPath>(
   connection: ConnectionRef,
   path: K,
-  window: WindowText,
+  window: Window,
 ): Promise<V3Read<V3RecordOf<K>>> {
   const { startMs, endMs } = checkedWindow(window);
   const maxDays = Math.min(serviceConfig().maxWindowDays, V3_MAX_WINDOW_DAYS);
@@ -242,7 +239,7 @@ export async function readV3<K extends V3WindowedPath>(
     parsed(
       await serviceRequest(connection, {
         path: `/v3/users/self/${path}`,
-        query: { startDate: formatDateTime(c.startMs), endDate: formatDateTime(c.endMs) },
+        query: windowQuery(windowOf(c.startMs, c.endMs)),
       }),
       schema,
     ),
@@ -287,7 +284,7 @@ type EgvsOf<V> = V extends "v1" ? EgvsV1Response : EgvsV2Response;
 export async function getEgvs<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: WindowText,
+  window: Window,
 ): Promise<EgvsOf<V>> {
   if (version === "v3") {
     const read = await readV3(connection, "egvs", window);
@@ -314,7 +311,7 @@ type StatisticsOf<V> = V extends "v1" ? StatisticsV1Response : StatisticsV2Respo
 export async function getEvents<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: WindowText,
+  window: Window,
 ): Promise<EventsOf<V>> {
   if (version === "v3") {
     const read = await readV3(connection, "events", window);
@@ -335,7 +332,7 @@ export async function getEvents<V extends "v1" | "v2" | "v3">(
 export async function getCalibrations(
   connection: ConnectionRef,
   version: "v1" | "v2" | "v3",
-  window: WindowText,
+  window: Window,
 ): Promise<{ calibrations: Calibration[] }> {
   if (version === "v3") {
     const read = await readV3(connection, "calibrations", window);
@@ -362,7 +359,7 @@ type DevicesOf<V> = { devices: V extends "v1" ? DeviceV1[] : CgmDevice[] };
 export async function getDevices<V extends "v1" | "v2" | "v3">(
   connection: ConnectionRef,
   version: V,
-  window: WindowText,
+  window: Window,
 ): Promise<DevicesOf<V>> {
   const { startMs } = checkedWindow(window);
   if (version === "v3") {
@@ -394,10 +391,7 @@ export async function getDataRange(
  * The alerts that sounded or changed state in the window (v3 only: v2 had no alerts endpoint,
  * notes §1.1), in the order the service gave them.
  */
-export async function getAlerts(
-  connection: ConnectionRef,
-  window: WindowText,
-): Promise<{ alerts: CgmAlert[] }> {
+export async function getAlerts(connection: ConnectionRef, window: Window): Promise<{ alerts: CgmAlert[] }> {
   return { alerts: (await readV3(connection, "alerts", window)).records };
 }
 
@@ -409,7 +403,7 @@ export async function getAlerts(
 export async function getStatistics<V extends "v1" | "v2">(
   connection: ConnectionRef,
   version: V,
-  window: WindowText,
+  window: Window,
   body: unknown,
 ): Promise<StatisticsOf<V>> {
   checkedWindow(window);

@@ -6,10 +6,8 @@ import {
   type DataRangeResponse,
   type EgvsV2Response,
   parseDateTime,
-  readWindow,
   type Window,
   type WindowMs,
-  type WindowText,
   windowOf,
 } from "@/lib/cgm";
 import { db, schema } from "@/lib/db";
@@ -94,7 +92,7 @@ export async function readSource(connection: ConnectionRef): Promise<ReadSource>
 export async function sourceFor(
   connection: ConnectionRef,
   groups: readonly DataGroup[],
-  window: WindowText | null,
+  window: Window | null,
 ): Promise<CopyVerdict> {
   return (await readPlan(connection, groups, window)).verdict;
 }
@@ -102,16 +100,13 @@ export async function sourceFor(
 async function readPlan(
   connection: ConnectionRef,
   groups: readonly DataGroup[],
-  given: WindowText | null,
+  window: Window | null,
   source?: ReadSource,
-): Promise<{ verdict: CopyVerdict; synced: SyncedCopy | null; window?: Window }> {
-  const window = given ? readWindow(given) : null;
-  // A malformed window is the service path's to refuse, with its own message.
-  if (given && !window) return { verdict: no("the window is not valid"), synced: null };
+): Promise<{ verdict: CopyVerdict; synced: SyncedCopy | null }> {
   const synced = source ? source.synced : await syncedCopyOf(connection);
   if (!synced) return { verdict: no("the connection is not synced"), synced: null };
   const verdict = copyAnswers(synced.copy, groups, window, synced.nowMs, env().SYNC_INTERVAL_MINUTES);
-  return { verdict, synced: synced.copy, window: window ?? undefined };
+  return { verdict, synced: synced.copy };
 }
 
 const no = (reason: string): CopyVerdict => ({ answers: false, reason });
@@ -126,11 +121,11 @@ const windowOfSpan = (span: WindowMs | null): Window | null => span && windowOf(
 async function partsOf(
   connection: ConnectionRef,
   group: DataGroup,
-  given: WindowText,
+  window: Window,
   source: ReadSource | undefined,
 ): Promise<{ copy: Window | null; service: Window | null } | null> {
-  const { verdict, synced, window } = await readPlan(connection, [group], given, source);
-  if (!verdict.answers || !synced || !window) return null;
+  const { verdict, synced } = await readPlan(connection, [group], window, source);
+  if (!verdict.answers || !synced) return null;
   const throughMs = synced.through[group];
   // Ending within what the copy holds, the read needs no word from the service.
   if (throughMs !== null && window.endMs <= throughMs) return { copy: window, service: null };
@@ -180,7 +175,7 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
  */
 export async function readEgvs(
   connection: ConnectionRef,
-  window: WindowText,
+  window: Window,
   source?: ReadSource,
 ): Promise<EgvsV2Response> {
   const parts = await partsOf(connection, "egvs", window, source);
@@ -207,7 +202,7 @@ interface RecordReader<G extends "events" | "calibrations", R, T extends RecordT
   table: T;
   order: SQL[];
   of: (row: T["$inferSelect"]) => R;
-  service: (connection: ConnectionRef, window: WindowText) => Promise<Record<G, R[]>>;
+  service: (connection: ConnectionRef, window: Window) => Promise<Record<G, R[]>>;
 }
 
 /**
@@ -217,7 +212,7 @@ interface RecordReader<G extends "events" | "calibrations", R, T extends RecordT
 async function readRecords<G extends "events" | "calibrations", R, T extends RecordTable>(
   reader: RecordReader<G, R, T>,
   connection: ConnectionRef,
-  window: WindowText,
+  window: Window,
   source?: ReadSource,
 ): Promise<Record<G, R[]>> {
   const parts = await partsOf(connection, reader.group, window, source);
@@ -257,7 +252,7 @@ const CALIBRATIONS = {
 
 export function readEvents(
   connection: ConnectionRef,
-  window: WindowText,
+  window: Window,
   source?: ReadSource,
 ): Promise<{ events: CgmEvent[] }> {
   return readRecords(EVENTS, connection, window, source);
@@ -265,7 +260,7 @@ export function readEvents(
 
 export function readCalibrations(
   connection: ConnectionRef,
-  window: WindowText,
+  window: Window,
   source?: ReadSource,
 ): Promise<{ calibrations: Calibration[] }> {
   return readRecords(CALIBRATIONS, connection, window, source);

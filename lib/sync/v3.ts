@@ -1,6 +1,6 @@
 import "server-only";
 import type { Calibration } from "@/lib/cgm";
-import type { WindowText } from "@/lib/cgm/window";
+import type { Window } from "@/lib/cgm/window";
 import { logLeftOut, readV3 } from "@/lib/service-client/client";
 import { calibrationFromV3, egvFromV3, type LeftOut } from "@/lib/service-client/reshape-v3";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -29,7 +29,7 @@ function withIds<R extends { recordId: string }, T>(
   return kept;
 }
 
-export async function readEgvsV3(connection: ConnectionRef, window: WindowText): Promise<EgvsRead> {
+export async function readEgvsV3(connection: ConnectionRef, window: Window): Promise<EgvsRead> {
   const read = await readV3(connection, "egvs", window);
   // v3 values are mg/dL (egvFromV3 converts any other), as the client's egvsFromV3 answers.
   return { unit: "mg/dL", rateUnit: "mg/dL/min", egvs: withIds("egvs", read.records, egvFromV3) };
@@ -37,7 +37,7 @@ export async function readEgvsV3(connection: ConnectionRef, window: WindowText):
 
 export async function readCalibrationsV3(
   connection: ConnectionRef,
-  window: WindowText,
+  window: Window,
 ): Promise<WithRecordId<Calibration>[]> {
   const read = await readV3(connection, "calibrations", window);
   return withIds("calibrations", read.records, calibrationFromV3);

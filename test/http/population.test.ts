@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { type EgvV2, formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm";
+import { type EgvV2, MS_PER_DAY, parseDateTime, windowOf } from "@/lib/cgm";
 import { metricValueMgdl } from "@/lib/cgm/values";
 import { CONSENSUS_TRIAGE, percentBesideThresholds } from "@/lib/clinic/domain/triage";
 import type { PopulationRow } from "@/lib/clinic/views/population-model";
@@ -73,11 +73,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   vi.restoreAllMocks();
-});
-
-const win = (startMs: number, endMs: number) => ({
-  startDate: formatDateTime(startMs),
-  endDate: formatDateTime(endMs),
 });
 
 /** Whatever its connection's sync says, the patient as the view's test expects it. */
@@ -220,11 +215,11 @@ describe("the population view of a clinic", () => {
         const { unit, egvs } = await service.getEgvs(
           l.connectionId,
           service.configuredVersion(),
-          win(end - 30 * MS_PER_DAY, end),
+          windowOf(end - 30 * MS_PER_DAY, end),
         );
         // The service's own risk for the window the sync asked about.
         const w = statisticsWindow(end);
-        const stats = await service.getStatistics(l.connectionId, "v2", win(w.startMs, w.endMs), {
+        const stats = await service.getStatistics(l.connectionId, "v2", windowOf(w.startMs, w.endMs), {
           targetRanges: [
             {
               name: "Whole day",
@@ -317,7 +312,7 @@ describe("the population view of a clinic", () => {
         const end = parseDateTime(range.egvs.end.systemTime) ?? 0;
         served.set(
           l.connectionId,
-          await service.getEgvs(l.connectionId, "v2", win(end - 30 * MS_PER_DAY, end)),
+          await service.getEgvs(l.connectionId, "v2", windowOf(end - 30 * MS_PER_DAY, end)),
         );
       }
       // The patient's summary for the row's period: its days on the patient's clock (whose
@@ -329,7 +324,8 @@ describe("the population view of a clinic", () => {
       const { offset } = expectedFrom(own.egvs, own.unit, now.getTime());
       const startMs = Date.parse(`${row.firstDay}T00:00:00Z`) - offset;
       const endMs = Date.parse(row.lastDataAt);
-      const res = await fetch(`${base}/api/reports/summary?${new URLSearchParams(win(startMs, endMs))}`, {
+      const { startDate, endDate } = windowOf(startMs, endMs);
+      const res = await fetch(`${base}/api/reports/summary?${new URLSearchParams({ startDate, endDate })}`, {
         headers: { Cookie: session.cookie },
       });
       expect(res.status).toBe(200);

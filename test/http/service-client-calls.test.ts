@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { egvsV2ResponseSchema, eventsV2ResponseSchema } from "@/lib/cgm";
+import { egvsV2ResponseSchema, eventsV2ResponseSchema, windowOf } from "@/lib/cgm";
 import { clientUnderTest } from "../support/client-under-test";
 import { bearer, connect, dt, registerApp } from "../support/sandbox-client";
 
@@ -36,7 +36,7 @@ describe("windows longer than CGM_MAX_WINDOW_DAYS (30)", () => {
 
   it("EGVs of 75 days come in three chunks, merged in order with nothing lost or repeated", async () => {
     const id = await client.connectPatient("SandboxUser1");
-    const merged = await calls.getEgvs(id, "v2", { startDate: dt(start), endDate: dt(end) });
+    const merged = await calls.getEgvs(id, "v2", windowOf(start, end));
     const expected = egvsV2ResponseSchema.parse(
       await direct("SandboxUser1", "/v2/users/self/egvs", start, end),
     );
@@ -46,7 +46,7 @@ describe("windows longer than CGM_MAX_WINDOW_DAYS (30)", () => {
 
   it("v2 events are merged by eventId", async () => {
     const id = await client.connectPatient("SandboxUser2");
-    const merged = await calls.getEvents(id, "v2", { startDate: dt(start), endDate: dt(end) });
+    const merged = await calls.getEvents(id, "v2", windowOf(start, end));
     const expected = eventsV2ResponseSchema.parse(
       await direct("SandboxUser2", "/v2/users/self/events", start, end),
     );
@@ -55,7 +55,7 @@ describe("windows longer than CGM_MAX_WINDOW_DAYS (30)", () => {
 });
 
 describe("token expiry and faults", () => {
-  const window = () => ({ startDate: dt(Date.now() - 6 * 3_600_000), endDate: dt(Date.now()) });
+  const window = () => windowOf(Date.now() - 6 * 3_600_000, Date.now());
 
   it("a 401 is answered by one refresh and the call succeeds", async () => {
     const id = await client.connectPatient("SandboxUser1");

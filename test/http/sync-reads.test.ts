@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { type EventV2, formatDateTime, MS_PER_DAY, MS_PER_MINUTE } from "@/lib/cgm";
+import { type EventV2, formatDateTime, MS_PER_DAY, MS_PER_MINUTE, windowOf } from "@/lib/cgm";
 import { reportPeriodSchema } from "@/lib/reports/period";
 import { clientUnderTest } from "../support/client-under-test";
 import { signIn } from "../support/dashboard-client";
@@ -221,10 +221,7 @@ describe("an event deleted at the service after it was synced", () => {
     const events = outcome.groups.find((g) => g.group === "events");
     if (!events) throw new Error("SandboxUser1 logs events");
     expect(events.recheck).toBe(true);
-    const window = {
-      startDate: formatDateTime(events.endMs - MS_PER_DAY),
-      endDate: formatDateTime(events.endMs),
-    };
+    const window = windowOf(events.endMs - MS_PER_DAY, events.endMs);
     const created = (await service.getEvents(id, "v2", window)).events.filter(
       (e) => e.eventStatus === "created",
     );

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   MS_PER_MINUTE,
   parseDateTime,
+  windowOf,
 } from "@/lib/cgm";
 import { callsFor } from "@/lib/sync/plan";
 import { clientUnderTest } from "../support/client-under-test";
@@ -151,11 +152,6 @@ const asEvent = (r: Awaited<ReturnType<typeof storedEvents>>[number]): CgmEvent 
   ...(version === "v3" ? { text: r.text } : {}),
 });
 
-const win = (startMs: number, endMs: number) => ({
-  startDate: formatDateTime(startMs),
-  endDate: formatDateTime(endMs),
-});
-
 /** Smoothed values can still arrive for readings newer than this (the sandbox: 15 minutes). */
 const settledBefore = () => Date.now() - 16 * MS_PER_MINUTE;
 const settled = (egvs: EgvV2[]) => egvs.filter((e) => Date.parse(`${e.systemTime}Z`) < settledBefore());
@@ -186,7 +182,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     // v2: 90 days, both ends included; v3 windows exclude their end, so (end − 90 days, end]
     // (lib/sync/plan.ts), three windows of 30 days.
     expect(egvs.endMs - egvs.startMs).toBe(90 * 86_400_000 - (version === "v3" ? 1000 : 0));
-    const fromService = (await service.getEgvs(id, version, win(egvs.startMs, egvs.endMs))).egvs;
+    const fromService = (await service.getEgvs(id, version, windowOf(egvs.startMs, egvs.endMs))).egvs;
     const stored = await storedEgvs(id, egvs.startMs, egvs.endMs);
     expect(stored.length).toBeGreaterThan(20_000);
     expect(stored.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
@@ -198,7 +194,8 @@ describe("background sync of one patient (SandboxUser1)", () => {
       .where(orm.eq(schema.syncedEgvs.connectionId, id))) as [{ n: number }];
     expect(n).toBe(fromService.length);
 
-    const serviceEvents = (await service.getEvents(id, version, win(events.startMs, events.endMs))).events;
+    const serviceEvents = (await service.getEvents(id, version, windowOf(events.startMs, events.endMs)))
+      .events;
     const storedEv = (await storedEvents(id)).map(asEvent);
     expect(storedEv).toHaveLength(serviceEvents.length);
     const byId = (list: CgmEvent[]) => [...list].sort((a, b) => a.eventId.localeCompare(b.eventId));
@@ -259,7 +256,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(seen).toBe(outcome.calls);
 
     const end = egvs?.endMs ?? 0;
-    const fromService = (await service.getEgvs(id, version, win(overlapStart, end))).egvs;
+    const fromService = (await service.getEgvs(id, version, windowOf(overlapStart, end))).egvs;
     const after = await storedEgvs(id, overlapStart, end);
     expect(after.map((e) => e.systemTime)).toEqual(fromService.map((e) => e.systemTime));
     expect(settled(after)).toEqual(settled(fromService));
@@ -334,7 +331,8 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(outcome.groups.every((g) => g.backfill)).toBe(true);
     const after = await count();
     const egvs = outcome.groups[0];
-    const fromService = (await service.getEgvs(id, version, win(egvs?.startMs ?? 0, egvs?.endMs ?? 0))).egvs;
+    const fromService = (await service.getEgvs(id, version, windowOf(egvs?.startMs ?? 0, egvs?.endMs ?? 0)))
+      .egvs;
     // The 90-day window moved on by the new readings: the oldest ones stay, none is doubled.
     expect(after.egvs).toBeGreaterThanOrEqual(before.egvs);
     expect(after.egvs).toBe(fromService.length + (await storedEgvs(id, 0, (egvs?.startMs ?? 0) - 1)).length);
@@ -383,7 +381,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     const throughMs = s.egvsThrough?.getTime() ?? 0;
     // Two windows of 30 days, the second ending one second before the third would start.
     expect(throughMs - fromMs).toBe(60 * 86_400_000 - 1000);
-    const firstTwo = (await service.getEgvs(other, version, win(fromMs, throughMs))).egvs;
+    const firstTwo = (await service.getEgvs(other, version, windowOf(fromMs, throughMs))).egvs;
     expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
       firstTwo.map((e) => e.systemTime),
     );
@@ -403,7 +401,7 @@ describe("background sync of one patient (SandboxUser1)", () => {
     expect(after).toMatchObject({ backfillDone: true, attempts: 0, nextAttemptAt: null });
     expect(after.lastSuccessAt?.getTime()).toBeGreaterThan(after.lastErrorAt?.getTime() ?? Number.NaN);
     expect(after.egvsFrom?.getTime()).toBe(fromMs);
-    const all = (await service.getEgvs(other, version, win(fromMs, egvs?.endMs ?? 0))).egvs;
+    const all = (await service.getEgvs(other, version, windowOf(fromMs, egvs?.endMs ?? 0))).egvs;
     expect((await storedEgvs(other, 0, Date.now())).map((e) => e.systemTime)).toEqual(
       all.map((e) => e.systemTime),
     );
@@ -803,8 +801,9 @@ describe("two passes at once", () => {
     if (user3?.result !== "synced") throw new Error("SandboxUser3 not synced");
     const cal = user3.groups.find((g) => g.group === "calibrations");
     if (!cal) throw new Error("SandboxUser3 has calibrations");
-    const serviceCals = (await service.getCalibrations(ids[0] ?? "", version, win(cal.startMs, cal.endMs)))
-      .calibrations;
+    const serviceCals = (
+      await service.getCalibrations(ids[0] ?? "", version, windowOf(cal.startMs, cal.endMs))
+    ).calibrations;
     const storedCals = await database
       .select()
       .from(schema.syncedCalibrations)
@@ -821,7 +820,7 @@ describe("two passes at once", () => {
     ).toEqual(serviceCals);
     const egvs = user3.groups.find((g) => g.group === "egvs");
     if (!egvs) throw new Error("SandboxUser3 has EGVs");
-    const lastDay = win(egvs.endMs - 86_400_000, egvs.endMs);
+    const lastDay = windowOf(egvs.endMs - 86_400_000, egvs.endMs);
     const response = await service.getEgvs(ids[0] ?? "", version, lastDay);
     // v3 sends mg/dL only, whatever the account's unit (notes §3.1).
     const units =

@@ -2,6 +2,7 @@ import "server-only";
 import { formatDateTime, MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
 import type { DeviceV1 } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import { windowOf } from "@/lib/cgm/window";
 import type { Preferences } from "@/lib/preferences/schema";
 import { DEVICE_DAYS } from "@/lib/records/devices";
 import { lastDaysOfReadings } from "@/lib/reports/period-load";
@@ -28,14 +29,7 @@ export async function loadDevices(
   const { clock, period: window } = await lastDaysOfReadings(connection, range, DEVICE_DAYS, nowMs);
   // The unit of the patient's readings (a few minutes of them): alert values follow it.
   const readingUnit = async (): Promise<GlucoseUnit | null> =>
-    egvEnd === null
-      ? null
-      : (
-          await readEgvs(connection, {
-            startDate: formatDateTime(egvEnd - 10 * MS_PER_MINUTE),
-            endDate: formatDateTime(egvEnd),
-          })
-        ).unit;
+    egvEnd === null ? null : (await readEgvs(connection, windowOf(egvEnd - 10 * MS_PER_MINUTE, egvEnd))).unit;
   // API v3 (CGM_API_VERSION) has its own devices and no older interface beside them: only
   // /v3 paths are asked then.
   const version = configuredVersion();
