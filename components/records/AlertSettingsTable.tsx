@@ -9,7 +9,7 @@ import {
   snoozeText,
 } from "@/lib/records/devices";
 import { countText } from "@/lib/records/format";
-import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+import { Blank, ColumnHeads, DisplayTime, RecordTable, TD, TH_ROW, TR } from "./RecordTable";
 
 type Setting = CgmAlertSetting | AlertSettingV1;
 
@@ -33,35 +33,17 @@ export function AlertSettingsTable({
   const withSound = settings.some((s) => soundOf(s) !== null);
   return (
     <RecordTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH_COL}>
-            Alert
-          </th>
-          <th scope="col" className={TH_COL}>
-            Alert at
-          </th>
-          <th scope="col" className={TH_COL}>
-            Snooze
-          </th>
-          {withDelay && (
-            <th scope="col" className={TH_COL}>
-              Delay
-            </th>
-          )}
-          {withSound && (
-            <th scope="col" className={TH_COL}>
-              Sound
-            </th>
-          )}
-          <th scope="col" className={TH_COL}>
-            Enabled
-          </th>
-          <th scope="col" className={TH_COL}>
-            Last changed (receiver)
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        names={[
+          "Alert",
+          "Alert at",
+          "Snooze",
+          withDelay && "Delay",
+          withSound && "Sound",
+          "Enabled",
+          "Last changed (receiver)",
+        ]}
+      />
       <tbody>
         {orderAlertSettings(settings).map((s) => {
           const value = alertValueText(s, glucoseUnit);

@@ -1,5 +1,5 @@
 import { type AlertSounding, soundedAlertLabel, soundedForText } from "@/lib/records/alerts";
-import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+import { Blank, ColumnHeads, DisplayTime, RecordTable, TD, TH_ROW, TR } from "./RecordTable";
 
 const ENDED: Record<AlertSounding["end"], string> = {
   acknowledged: "Acknowledged (snoozed)",
@@ -11,22 +11,7 @@ const ENDED: Record<AlertSounding["end"], string> = {
 export function AlertsTable({ caption, soundings }: { caption: string; soundings: AlertSounding[] }) {
   return (
     <RecordTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH_COL}>
-            Started (receiver)
-          </th>
-          <th scope="col" className={TH_COL}>
-            Alert
-          </th>
-          <th scope="col" className={TH_COL}>
-            Sounded for
-          </th>
-          <th scope="col" className={TH_COL}>
-            Stopped
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Started (receiver)", "Alert", "Sounded for", "Stopped"]} />
       <tbody>
         {soundings.map((s) => (
           <tr key={`${s.alertName}|${s.systemTime}`} data-alert={s.alertName} data-end={s.end} className={TR}>

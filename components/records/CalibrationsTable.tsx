@@ -1,26 +1,12 @@
 import type { CalibrationRow } from "@/lib/records/calibrations";
-import { DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+import { ColumnHeads, DisplayTime, RecordTable, TD, TH_ROW, TR } from "./RecordTable";
 
 /** Fingerstick calibrations newest first, in the display unit (and as entered, when that differs). */
 export function CalibrationsTable({ caption, rows }: { caption: string; rows: CalibrationRow[] }) {
   const converted = rows.some((r) => r.enteredText !== null);
   return (
     <RecordTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH_COL}>
-            Time (receiver)
-          </th>
-          <th scope="col" className={TH_COL}>
-            Value
-          </th>
-          {converted && (
-            <th scope="col" className={TH_COL}>
-              As entered
-            </th>
-          )}
-        </tr>
-      </thead>
+      <ColumnHeads names={["Time (receiver)", "Value", converted && "As entered"]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.key} className={TR}>

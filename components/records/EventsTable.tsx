@@ -1,7 +1,8 @@
 import type { CgmEvent } from "@/lib/cgm/app-records";
 import type { GlucoseUnit } from "@/lib/cgm/units";
-import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
-import { Blank, DisplayTime, RecordTable, TD, TH_COL, TH_ROW, TR } from "./RecordTable";
+import { eventRow } from "@/lib/records/events";
+import { EVENT_COLUMNS, EventCells } from "./EventColumns";
+import { ColumnHeads, DisplayTime, RecordTable, TD, TH_ROW, TR } from "./RecordTable";
 
 /**
  * Events newest first; a deleted event is struck through and labelled "Deleted"; a changed one
@@ -19,32 +20,11 @@ export function EventsTable({
 }) {
   return (
     <RecordTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH_COL}>
-            Time (receiver)
-          </th>
-          <th scope="col" className={TH_COL}>
-            Type
-          </th>
-          <th scope="col" className={TH_COL}>
-            Detail
-          </th>
-          <th scope="col" className={TH_COL}>
-            Amount
-          </th>
-          <th scope="col" className={TH_COL}>
-            Status
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={[...EVENT_COLUMNS, "Status"]} />
       <tbody>
         {events.map((e) => {
           const deleted = e.eventStatus === "deleted";
           const struck = deleted ? "line-through decoration-2" : "";
-          // A note (API v3) has its text where other events have their detail.
-          const subType = e.text ?? eventSubTypeLabel(e.eventSubType);
-          const value = eventValueText(e, glucoseUnit);
           return (
             <tr
               key={e.eventId}
@@ -54,15 +34,7 @@ export function EventsTable({
               <th scope="row" className={`${TH_ROW} ${struck}`}>
                 <DisplayTime value={e.displayTime} />
               </th>
-              <td data-label="Type" className={`${TD} ${struck}`}>
-                {eventTypeLabel(e.eventType)}
-              </td>
-              <td data-label="Detail" className={`${TD} ${struck}`}>
-                {subType ?? <Blank />}
-              </td>
-              <td data-label="Amount" className={`${TD} whitespace-nowrap tabular-nums ${struck}`}>
-                {value ?? <Blank label="no value" />}
-              </td>
+              <EventCells row={eventRow(e, glucoseUnit)} struck={struck} />
               <td data-label="Status" className={TD}>
                 {deleted ? (
                   <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-red-900 dark:bg-red-950 dark:text-red-200">

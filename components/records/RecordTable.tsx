@@ -89,3 +89,21 @@ export function DisplayTime({ value }: { value: string }) {
 export function UtcTime({ value }: { value: string }) {
   return <time dateTime={`${value}Z`}>{formatDateTimeText(value)} UTC</time>;
 }
+
+/** A table's column headers, in order; a `false` name is a column the table leaves out. */
+export function ColumnHeads({ names }: { names: readonly (string | false)[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map(
+          (name) =>
+            name !== false && (
+              <th key={name} scope="col" className={TH_COL}>
+                {name}
+              </th>
+            ),
+        )}
+      </tr>
+    </thead>
+  );
+}

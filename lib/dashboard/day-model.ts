@@ -15,7 +15,7 @@ import type { TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import type { AlertSounding } from "@/lib/records/alerts";
 import { type CalibrationRow, calibrationRows } from "@/lib/records/calibrations";
-import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "@/lib/records/events";
+import { type EventRow, eventRow } from "@/lib/records/events";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { bandRangeText } from "@/lib/reports/agp-model";
 import {
@@ -352,14 +352,9 @@ function daySummary(
 
 // ---- Events --------------------------------------------------------------------------------------
 
-export interface DayEvent {
-  key: string;
-  displayTime: string;
+export interface DayEvent extends EventRow {
   /** The patient's clock, "14:05". */
   clock: string;
-  type: string;
-  detail: string | null;
-  amount: string | null;
 }
 
 const bySystemTime = (a: { systemTime: string }, b: { systemTime: string }) =>
@@ -368,15 +363,7 @@ const bySystemTime = (a: { systemTime: string }, b: { systemTime: string }) =>
 const onDay = (day: string) => (r: { displayTime: string }) => r.displayTime.slice(0, 10) === day;
 
 function dayEvents(events: readonly CgmEvent[], unit: GlucoseUnit): DayEvent[] {
-  return events.map((e) => ({
-    key: e.eventId,
-    displayTime: e.displayTime,
-    clock: e.displayTime.slice(11, 16),
-    type: eventTypeLabel(e.eventType),
-    // A note (API v3) has its text where other events have their detail.
-    detail: e.text ?? eventSubTypeLabel(e.eventSubType),
-    amount: eventValueText(e, unit),
-  }));
+  return events.map((e) => ({ ...eventRow(e, unit), clock: e.displayTime.slice(11, 16) }));
 }
 
 // ---- The day -------------------------------------------------------------------------------------

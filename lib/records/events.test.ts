@@ -3,6 +3,7 @@ import type { CgmEvent } from "@/lib/cgm";
 import {
   countByType,
   deletedCount,
+  eventRow,
   eventSubTypeLabel,
   eventTypeLabel,
   eventValueText,
@@ -185,5 +186,20 @@ describe("labels and values", () => {
     expect(eventValueText({ value: null, unit: null })).toBeNull();
     expect(eventValueText({ value: null, unit: "grams" })).toBeNull();
     expect(eventValueText({ value: 2, unit: null })).toBe("2");
+  });
+});
+
+describe("eventRow", () => {
+  it("reads an event as every list shows it: a note's text as its detail, a meter reading in the unit asked", () => {
+    expect(eventRow(ev("n", "2026-03-01T07:00:00", "notes", { text: "ran late" }), null)).toEqual({
+      key: "n",
+      displayTime: "2026-03-01T07:00:00",
+      type: eventTypeLabel("notes"),
+      detail: "ran late",
+      amount: null,
+    });
+    const meter = ev("m", "2026-03-01T07:00:00", "bloodGlucose", { value: 108, unit: "mg/dL" });
+    expect(eventRow(meter, "mmol/L").amount).toBe(eventValueText(meter, "mmol/L"));
+    expect(eventRow(meter, null).amount).toBe(eventValueText(meter));
   });
 });

@@ -1,5 +1,7 @@
 import { CGM_EVENT_TYPES, type CgmEvent, type CgmEventType } from "@/lib/cgm/app-records";
 import { eventTypeSchema } from "@/lib/cgm/schemas";
+import type { GlucoseUnit } from "@/lib/cgm/units";
+import { eventSubTypeLabel, eventTypeLabel, eventValueText } from "./labels";
 import { firstParam, type SearchParam } from "./query";
 
 export { eventSubTypeLabel, eventTitle, eventTypeLabel, eventValueText } from "./labels";
@@ -76,4 +78,26 @@ export function offeredEventTypes(
 ): CgmEventType[] {
   const always = new Set<string>(eventTypeSchema.options);
   return EVENT_TYPES.filter((t) => always.has(t) || counts[t] > 0 || current === t);
+}
+
+/** An event as every list of events reads it (the events page, the day view): its columns' text. */
+export interface EventRow {
+  key: string;
+  displayTime: string;
+  type: string;
+  /** A note's text (API v3) or the subtype's label; null: neither. */
+  detail: string | null;
+  /** The amount, a meter reading in `unit` (null: as logged); null: none. */
+  amount: string | null;
+}
+
+export function eventRow(e: CgmEvent, unit: GlucoseUnit | null): EventRow {
+  return {
+    key: e.eventId,
+    displayTime: e.displayTime,
+    type: eventTypeLabel(e.eventType),
+    // A note (API v3) has its text where other events have their detail.
+    detail: e.text ?? eventSubTypeLabel(e.eventSubType),
+    amount: eventValueText(e, unit),
+  };
 }
