@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
+import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
@@ -33,15 +34,7 @@ export default async function AgpReportPage({
     return (
       <PatientShell current={PATH} title={TITLE}>
         <ReportsNav current={PATH} />
-        <p
-          role="alert"
-          className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          This report period cannot be shown: {query.message}.{" "}
-          <a href={PATH} className="font-medium underline">
-            Show the last 14 days
-          </a>
-        </p>
+        <ReportPeriodRefused message={query.message} defaultHref={PATH} />
       </PatientShell>
     );
   }

@@ -1,9 +1,6 @@
-import type { StatisticsV2Response } from "@/lib/cgm/schemas";
+import type { HypoglycemiaRisk } from "@/lib/cgm/schemas";
 
-const STYLES: Record<
-  NonNullable<StatisticsV2Response["hypoglycemiaRisk"]>,
-  { label: string; className: string }
-> = {
+const STYLES: Record<HypoglycemiaRisk, { label: string; className: string }> = {
   minimal: {
     label: "Minimal",
     className: "border-emerald-700 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100",
@@ -29,7 +26,7 @@ export function HypoglycemiaRiskBadge({
   risk,
   by = "service",
 }: {
-  risk: StatisticsV2Response["hypoglycemiaRisk"];
+  risk: HypoglycemiaRisk | null;
   by?: "service" | "dashboard";
 }) {
   if (risk === null)

@@ -1,5 +1,4 @@
 import type { CgmAlertSetting } from "@/lib/cgm/app-records";
-import type { AlertSettingV1 } from "@/lib/cgm/schemas";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import {
   alertNameLabel,
@@ -11,11 +10,9 @@ import {
 import { countText } from "@/lib/records/format";
 import { Blank, ColumnHeads, DisplayTime, RecordTable, TD, TH_ROW, TR } from "./RecordTable";
 
-type Setting = CgmAlertSetting | AlertSettingV1;
-
 /**
  * A device's alert settings: name, value (glucose in the display unit), snooze, on/off and when
- * it was last changed. v1 settings also have a delay; v2 settings have none (spec 2.4); v3
+ * it was last changed. v1 settings (app records as they are) also have a delay; v2 settings have none (spec 2.4); v3
  * settings may have one (and may not say when they were changed).
  */
 export function AlertSettingsTable({
@@ -24,12 +21,12 @@ export function AlertSettingsTable({
   glucoseUnit,
 }: {
   caption: string;
-  settings: Setting[];
+  settings: CgmAlertSetting[];
   glucoseUnit: GlucoseUnit;
 }) {
   const withDelay = settings.some((s) => typeof s.delay === "number");
   // API v3's sound settings (G7 family); the column only when some setting has one.
-  const soundOf = (s: Setting) => ("soundOutputMode" in s ? alertSoundText(s) : null);
+  const soundOf = (s: CgmAlertSetting) => ("soundOutputMode" in s ? alertSoundText(s) : null);
   const withSound = settings.some((s) => soundOf(s) !== null);
   return (
     <RecordTable caption={caption}>

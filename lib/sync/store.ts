@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DataRangeResponse } from "@/lib/cgm";
 import { type Db, schema } from "@/lib/db";
 import type { CgmApiVersion } from "@/lib/platform/env";
@@ -176,6 +177,24 @@ const ownLease = (connectionId: string, worker: string) =>
 const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` };
 
 /**
+ * Writes the sync state while `worker` still holds the lease; LeaseLost when the lease has passed
+ * to another worker, whose own sync records what it sees.
+ */
+async function updateHeld(
+  database: Db,
+  connectionId: string,
+  worker: string,
+  values: PgUpdateSetSource<typeof schema.syncState>,
+): Promise<void> {
+  const updated = await database
+    .update(schema.syncState)
+    .set(values)
+    .where(ownLease(connectionId, worker))
+    .returning({ lockedBy: schema.syncState.lockedBy });
+  if (updated.length === 0) throw new LeaseLost(connectionId, worker);
+}
+
+/**
  * A successful sync: releases the lease and records what it saw, for the readers of the synced
  * copy (lib/sync/source.ts): the service's dataRange, the API version it read with, and whether events were re-read over their
  * lookback in this sync. LeaseLost when the lease is another worker's by then: the success is
@@ -187,22 +206,17 @@ export async function finishSuccess(
   worker: string,
   seen: { backfillDone: boolean; range: DataRangeResponse; eventsRechecked: boolean; version: CgmApiVersion },
 ): Promise<void> {
-  const finished = await database
-    .update(schema.syncState)
-    .set({
-      ...released,
-      apiVersion: seen.version,
-      backfillDone: seen.backfillDone,
-      dataRange: seen.range,
-      ...(seen.eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}),
-      lastSuccessAt: sql`now()`,
-      attempts: 0,
-      nextAttemptAt: null,
-      reconnectTokenVersion: null,
-    })
-    .where(ownLease(connectionId, worker))
-    .returning({ lockedBy: schema.syncState.lockedBy });
-  if (finished.length === 0) throw new LeaseLost(connectionId, worker);
+  await updateHeld(database, connectionId, worker, {
+    ...released,
+    apiVersion: seen.version,
+    backfillDone: seen.backfillDone,
+    dataRange: seen.range,
+    ...(seen.eventsRechecked ? { eventsCheckedAt: sql`now()` } : {}),
+    lastSuccessAt: sql`now()`,
+    attempts: 0,
+    nextAttemptAt: null,
+    reconnectTokenVersion: null,
+  });
 }
 
 /**
@@ -216,23 +230,18 @@ export async function startVersion(
   worker: string,
   version: CgmApiVersion,
 ): Promise<void> {
-  const started = await database
-    .update(schema.syncState)
-    .set({
-      apiVersion: version,
-      egvsThrough: null,
-      eventsThrough: null,
-      calibrationsThrough: null,
-      egvsFrom: null,
-      eventsFrom: null,
-      calibrationsFrom: null,
-      eventsCheckedAt: null,
-      backfillDone: false,
-      updatedAt: sql`now()`,
-    })
-    .where(ownLease(connectionId, worker))
-    .returning({ lockedBy: schema.syncState.lockedBy });
-  if (started.length === 0) throw new LeaseLost(connectionId, worker);
+  await updateHeld(database, connectionId, worker, {
+    apiVersion: version,
+    egvsThrough: null,
+    eventsThrough: null,
+    calibrationsThrough: null,
+    egvsFrom: null,
+    eventsFrom: null,
+    calibrationsFrom: null,
+    eventsCheckedAt: null,
+    backfillDone: false,
+    updatedAt: sql`now()`,
+  });
 }
 
 /** A failed sync: the error, and when to try again (`retryDelayMs` after the database's now). */

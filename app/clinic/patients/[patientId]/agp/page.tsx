@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
+import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
 import { isPdfRender } from "@/lib/clinic/security/pdf-render";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
@@ -29,15 +30,7 @@ export default async function ClinicPatientAgp({
   if (!query.ok) {
     return (
       <ClinicPatientShell access={page.access} current="/agp" sharing>
-        <p
-          role="alert"
-          className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          This report period cannot be shown: {query.message}.{" "}
-          <a href={path} className="font-medium underline">
-            Show the last 14 days
-          </a>
-        </p>
+        <ReportPeriodRefused message={query.message} defaultHref={path} />
       </ClinicPatientShell>
     );
   }
