@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { EXPORT_FILES } from "../lib/reports/export";
+import { EXPORT_FILES } from "../lib/reports/export/export";
 import { apiVersion, openDashboard } from "./patient";
 
 /**

@@ -6,9 +6,9 @@ import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
-import { loadAgpReport } from "@/lib/reports/agp";
-import { parseAgpQuery } from "@/lib/reports/agp-query";
-import { prewarmPdfBrowser } from "@/lib/reports/pdf";
+import { loadAgpReport } from "@/lib/reports/agp/agp";
+import { parseAgpQuery } from "@/lib/reports/agp/agp-query";
+import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
 
 export const metadata: Metadata = { title: "AGP report" };
 

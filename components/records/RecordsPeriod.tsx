@@ -1,4 +1,4 @@
-import { type PatientDays, patientDaysText } from "@/lib/reports/patient-days";
+import { type PatientDays, patientDaysText } from "@/lib/reports/period/patient-days";
 import { DisplayTime } from "./RecordTable";
 
 /**

@@ -1,7 +1,7 @@
 import { TargetBand } from "@/components/charts/TargetBand";
 import { displayValue, formatGlucoseNumber, glucoseRangeText } from "@/lib/cgm/glucose-text";
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
-import type { AgpReport } from "@/lib/reports/agp-model";
+import type { AgpReport } from "@/lib/reports/agp/agp-model";
 
 /**
  * The AGP chart, drawn on the server: it paints with the HTML, prints crisply and renders in the

@@ -1,4 +1,4 @@
-import type { AgpReport } from "@/lib/reports/agp-model";
+import type { AgpReport } from "@/lib/reports/agp/agp-model";
 import { lowsAtNightText } from "@/lib/reports/episodes-view";
 import { EpisodesTable } from "./EpisodesTable";
 

@@ -1,5 +1,5 @@
 import { formatDayText } from "@/lib/records/format";
-import type { AgpReport } from "@/lib/reports/agp-model";
+import type { AgpReport } from "@/lib/reports/agp/agp-model";
 import { GriGrid, type GriGridPeriod } from "./GriGrid";
 
 const days = (first: string | null, last: string | null) =>

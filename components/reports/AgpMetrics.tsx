@@ -6,8 +6,8 @@ import {
   TIGHT_RANGE_MAX_MGDL,
   TIGHT_RANGE_MIN_MGDL,
 } from "@/lib/metrics/constants";
-import type { AgpReport } from "@/lib/reports/agp-model";
-import { patientDaysText } from "@/lib/reports/patient-days";
+import type { AgpReport } from "@/lib/reports/agp/agp-model";
+import { patientDaysText } from "@/lib/reports/period/patient-days";
 import { formatDuration } from "@/lib/trace/format";
 import { GRI_ZONE_WORDS } from "./GriGrid";
 

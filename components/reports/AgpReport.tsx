@@ -1,4 +1,4 @@
-import type { AgpReport as AgpReportModel } from "@/lib/reports/agp-model";
+import type { AgpReport as AgpReportModel } from "@/lib/reports/agp/agp-model";
 import { AgpChart } from "./AgpChart";
 import { AgpEpisodes } from "./AgpEpisodes";
 import { AgpGriGrid } from "./AgpGriGrid";

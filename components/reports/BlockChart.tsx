@@ -1,6 +1,6 @@
 import { Blank } from "@/components/records/RecordTable";
 import { RANGE_COLOURS } from "@/lib/dashboard/palette";
-import type { BlockRow } from "@/lib/reports/comparison-view";
+import type { BlockRow } from "@/lib/reports/comparison/comparison-view";
 import { CompareTableFrame, CT_COL, CT_ROW, CT_TD, CT_TR } from "./CompareTableFrame";
 
 // The drawing's own coordinates; the SVG scales to the width it is given.

@@ -1,5 +1,5 @@
 import { GoalMark } from "@/components/glucose/GoalList";
-import type { ComparisonReport } from "@/lib/reports/comparison-report";
+import type { ComparisonReport } from "@/lib/reports/comparison/comparison-report";
 import type { JudgedGoal } from "@/lib/trace/goal-text";
 import { CompareTableFrame, CT_COL, CT_ROW, CT_TD, CT_TR } from "./CompareTableFrame";
 

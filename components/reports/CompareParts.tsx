@@ -1,10 +1,14 @@
 import { reportGri } from "@/lib/metrics/report";
 import { formatDateTimeText, formatDayText } from "@/lib/records/format";
-import { ATTRIBUTION_MIN_CHANGE_POINTS, BLOCK_HOURS, BLOCKS_PER_DAY } from "@/lib/reports/comparison";
-import { formDates } from "@/lib/reports/comparison-view";
-import type { PatientDays } from "@/lib/reports/patient-days";
-import { REPORT_MAX_DAYS } from "@/lib/reports/period";
-import type { PeriodSummary } from "@/lib/reports/summary-model";
+import {
+  ATTRIBUTION_MIN_CHANGE_POINTS,
+  BLOCK_HOURS,
+  BLOCKS_PER_DAY,
+} from "@/lib/reports/comparison/comparison";
+import { formDates } from "@/lib/reports/comparison/comparison-view";
+import type { PatientDays } from "@/lib/reports/period/patient-days";
+import { REPORT_MAX_DAYS } from "@/lib/reports/period/period";
+import type { PeriodSummary } from "@/lib/reports/summary/summary-model";
 import { GriGrid } from "./GriGrid";
 
 const FIELD =

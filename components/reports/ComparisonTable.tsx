@@ -1,5 +1,5 @@
 import { Blank } from "@/components/records/RecordTable";
-import type { ChangeText, ComparisonRow } from "@/lib/reports/comparison-view";
+import type { ChangeText, ComparisonRow } from "@/lib/reports/comparison/comparison-view";
 import { CompareTableFrame, CT_COL, CT_ROW, CT_TD, CT_TR } from "./CompareTableFrame";
 
 /**

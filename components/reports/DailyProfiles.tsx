@@ -1,6 +1,6 @@
 import { TargetBand } from "@/components/charts/TargetBand";
 import { formatDayText } from "@/lib/records/format";
-import type { AgpReport } from "@/lib/reports/agp-model";
+import type { AgpReport } from "@/lib/reports/agp/agp-model";
 
 /**
  * One small chart per day of the report's last 14 days, midnight to midnight on the patient's

@@ -2,7 +2,7 @@ import { Panel } from "@/components/patient/Panel";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { DisplayTime, UtcTime } from "@/components/records/RecordTable";
 import { formatDayText } from "@/lib/records/format";
-import type { ExportModel } from "@/lib/reports/export-page-model";
+import type { ExportModel } from "@/lib/reports/export/export-page-model";
 import { ExportContents } from "./ExportContents";
 import { ExportDatesForm } from "./ExportDatesForm";
 import { MethodsNote } from "./MethodsNote";

@@ -6,8 +6,8 @@ import {
   targetGroupSentence,
 } from "@/lib/preferences/target-group";
 import { hrefWith } from "@/lib/records/query";
-import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp-query";
-import { periodChoices } from "@/lib/reports/period-choices";
+import { AGP_DEFAULTS, type AgpQuery, agpQueryParams } from "@/lib/reports/agp/agp-query";
+import { periodChoices } from "@/lib/reports/period/period-choices";
 import { PrintButton } from "./PrintButton";
 
 /** The report's choices as plain links and a GET form: period, targets, custom days, print, PDF. */

@@ -1,9 +1,9 @@
 import "server-only";
-import { exportFileName, exportPageRequest, exportZip } from "@/lib/reports/export";
-import { loadExportData } from "@/lib/reports/export-data";
-import { newestRecord } from "@/lib/reports/patient-days";
-import { type PeriodRequest, parsePeriodRequest } from "@/lib/reports/period";
-import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
+import { exportFileName, exportPageRequest, exportZip } from "@/lib/reports/export/export";
+import { loadExportData } from "@/lib/reports/export/export-data";
+import { newestRecord } from "@/lib/reports/period/patient-days";
+import { type PeriodRequest, parsePeriodRequest } from "@/lib/reports/period/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
 import { readDataRange } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";

@@ -17,7 +17,7 @@ import type { AlertSounding } from "@/lib/records/alerts";
 import { type CalibrationRow, calibrationRows } from "@/lib/records/calibrations";
 import { type EventRow, eventRow } from "@/lib/records/events";
 import { firstParam, type SearchParam } from "@/lib/records/query";
-import { bandRangeText } from "@/lib/reports/agp-model";
+import { bandRangeText } from "@/lib/reports/agp/agp-model";
 import {
   type ClockChange,
   clockChanges,

@@ -7,7 +7,7 @@ import {
   type TargetPreset,
   timeInBands,
 } from "@/lib/metrics/targets";
-import { bandRangeText } from "@/lib/reports/agp-model";
+import { bandRangeText } from "@/lib/reports/agp/agp-model";
 import { goalSubject, type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { RANGE_LABELS } from "./palette";
 

@@ -10,7 +10,7 @@ import { type ReportMetrics, reportMetrics } from "@/lib/metrics/report";
 import type { TargetGroup, TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import type { AlertSounding } from "@/lib/records/alerts";
-import { bandRangeText } from "@/lib/reports/agp-model";
+import { bandRangeText } from "@/lib/reports/agp/agp-model";
 import { type EpisodesView, episodesView } from "@/lib/reports/episodes-view";
 import {
   type ClockChange,

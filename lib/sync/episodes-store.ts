@@ -78,7 +78,7 @@ export async function refreshPeriodEpisodes(
           inPeriod,
         ),
       )
-      // The order the summary API reads them in (lib/reports/readings.ts): readings of one
+      // The order the summary API reads them in (lib/reports/period/readings.ts): readings of one
       // displayTime keep the last, as iglu does.
       .orderBy(egv.systemTime);
   let rows = await read(true);

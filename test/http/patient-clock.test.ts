@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import { addDays, patientDaysText } from "@/lib/reports/patient-days";
+import { addDays, patientDaysText } from "@/lib/reports/period/patient-days";
 import { csvRecords } from "../support/csv";
 import {
   type DashboardSession,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
-import type { ComparisonReport } from "@/lib/reports/comparison-report";
-import { dayCount, previousPatientDays } from "@/lib/reports/patient-days";
-import type { ReportSummary } from "@/lib/reports/summary";
+import type { ComparisonReport } from "@/lib/reports/comparison/comparison-report";
+import { dayCount, previousPatientDays } from "@/lib/reports/period/patient-days";
+import type { ReportSummary } from "@/lib/reports/summary/summary";
 import { type DashboardSession, signIn } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
 import { apiVersion, chooseUnit, serviceOf, signInWithService } from "../support/service-reference";

@@ -9,8 +9,8 @@ import {
   eventsV2ResponseSchema,
   parseDateTime,
 } from "@/lib/cgm";
-import { CALIBRATION_COLUMNS, EGV_COLUMNS, EVENT_COLUMNS } from "@/lib/reports/csv";
-import { EXPORT_FILES } from "@/lib/reports/export";
+import { CALIBRATION_COLUMNS, EGV_COLUMNS, EVENT_COLUMNS } from "@/lib/reports/export/csv";
+import { EXPORT_FILES } from "@/lib/reports/export/export";
 import { csvRecords } from "../support/csv";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { bearer, connect, dt, registerApp } from "../support/sandbox-client";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type EventV2, formatDateTime, MS_PER_DAY, MS_PER_MINUTE, windowOf } from "@/lib/cgm";
-import { reportPeriodSchema } from "@/lib/reports/period";
+import { reportPeriodSchema } from "@/lib/reports/period/period";
 import { clientUnderTest } from "../support/client-under-test";
 import { signIn } from "../support/dashboard-client";
 
@@ -8,7 +8,7 @@ import { signIn } from "../support/dashboard-client";
  * Reads from the synced copy (lib/sync/source.ts) against reads from the service, with the
  * background sync in this process against the real sandbox over HTTP (as in sync.test.ts):
  * patients connect through the real authorization flow, a pass syncs them, and the summary the
- * reports API answers (lib/reports/summary.ts, behind GET /api/reports/summary) must be the same
+ * reports API answers (lib/reports/summary/summary.ts, behind GET /api/reports/summary) must be the same
  * JSON from the copy, from the service, and from the running server's API (which has no sync, so
  * it always asks the service). A spy on fetch counts the requests that reach the service's data
  * endpoints: none when the copy answers. Then the events re-read that applies a deletion made at
@@ -19,7 +19,7 @@ const base = inject("baseUrl");
 let client: Awaited<ReturnType<typeof clientUnderTest>>;
 let sync: typeof import("@/lib/sync/pass");
 let source: typeof import("@/lib/sync/source");
-let summaries: typeof import("@/lib/reports/summary");
+let summaries: typeof import("@/lib/reports/summary/summary");
 let service: typeof import("@/lib/service-client/client");
 let database: import("@/lib/db").Db;
 let schema: typeof import("@/lib/db").schema;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   client = await clientUnderTest(base);
   sync = await import("@/lib/sync/pass");
   source = await import("@/lib/sync/source");
-  summaries = await import("@/lib/reports/summary");
+  summaries = await import("@/lib/reports/summary/summary");
   service = await import("@/lib/service-client/client");
   orm = await import("drizzle-orm");
   const dbModule = await import("@/lib/db");

@@ -5,7 +5,7 @@ import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patie
 import { loadAlerts } from "@/lib/dashboard/records/alerts";
 import { ALERTS_PATH } from "@/lib/dashboard/records/alerts-model";
 import type { SearchParam } from "@/lib/records/query";
-import { parsePeriodChoice } from "@/lib/reports/period";
+import { parsePeriodChoice } from "@/lib/reports/period/period";
 import { configuredVersion } from "@/lib/service-client/client";
 
 export const metadata: Metadata = { title: "Alerts" };

@@ -5,7 +5,7 @@ import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patie
 import { loadCalibrations } from "@/lib/dashboard/records/calibrations";
 import { CALIBRATIONS_PATH } from "@/lib/dashboard/records/calibrations-model";
 import type { SearchParam } from "@/lib/records/query";
-import { parsePeriodChoice } from "@/lib/reports/period";
+import { parsePeriodChoice } from "@/lib/reports/period/period";
 
 export const metadata: Metadata = { title: "Calibrations" };
 

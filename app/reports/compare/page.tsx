@@ -15,8 +15,8 @@ import { MethodsNote } from "@/components/reports/MethodsNote";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
-import { ATTRIBUTION_MIN_CHANGE_POINTS } from "@/lib/reports/comparison";
-import { loadComparison } from "@/lib/reports/comparison-load";
+import { ATTRIBUTION_MIN_CHANGE_POINTS } from "@/lib/reports/comparison/comparison";
+import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import {
   blockRows,
   comparisonRows,
@@ -24,10 +24,10 @@ import {
   periodDays,
   SENSOR_ACTIVE_MIN_PERCENT,
   sensorShortfalls,
-} from "@/lib/reports/comparison-view";
-import { dayCount } from "@/lib/reports/patient-days";
-import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
-import { periodChoices } from "@/lib/reports/period-choices";
+} from "@/lib/reports/comparison/comparison-view";
+import { dayCount } from "@/lib/reports/period/patient-days";
+import { REPORT_DEFAULT_DAYS } from "@/lib/reports/period/period";
+import { periodChoices } from "@/lib/reports/period/period-choices";
 
 export const metadata: Metadata = { title: "Compare periods" };
 

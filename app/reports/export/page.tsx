@@ -4,8 +4,8 @@ import { ExportView } from "@/components/reports/ExportView";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import type { SearchParam } from "@/lib/records/query";
-import { loadExportPage } from "@/lib/reports/export-page";
-import { EXPORT_PATH, parseExportQuery } from "@/lib/reports/export-page-model";
+import { loadExportPage } from "@/lib/reports/export/export-page";
+import { EXPORT_PATH, parseExportQuery } from "@/lib/reports/export/export-page-model";
 
 export const metadata: Metadata = { title: "Export" };
 

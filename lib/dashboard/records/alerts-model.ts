@@ -1,9 +1,9 @@
 import type { CgmAlert } from "@/lib/cgm/app-records";
 import { type AlertSounding, alertSoundings, soundingCounts } from "@/lib/records/alerts";
 import type { Choice } from "@/lib/records/query";
-import type { PatientDays } from "@/lib/reports/patient-days";
-import type { ReportPeriod } from "@/lib/reports/period";
-import { daysChoices } from "@/lib/reports/period-choices";
+import type { PatientDays } from "@/lib/reports/period/patient-days";
+import type { ReportPeriod } from "@/lib/reports/period/period";
+import { daysChoices } from "@/lib/reports/period/period-choices";
 
 /**
  * The alerts page's model (API v3 only): each time an alert started sounding in the chosen days,

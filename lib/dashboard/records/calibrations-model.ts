@@ -4,8 +4,8 @@ import type { Preferences } from "@/lib/preferences/schema";
 import { type CalibrationRow, calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
 import { deviceTitle } from "@/lib/records/devices";
 import type { Choice } from "@/lib/records/query";
-import type { PatientDays } from "@/lib/reports/patient-days";
-import { daysChoices } from "@/lib/reports/period-choices";
+import type { PatientDays } from "@/lib/reports/period/patient-days";
+import { daysChoices } from "@/lib/reports/period/period-choices";
 
 /**
  * The calibrations page's model: the fingerstick calibrations of the chosen days in the patient's

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Preferences } from "@/lib/preferences/schema";
 import { DEVICE_DAYS } from "@/lib/records/devices";
-import { lastDaysOfReadings } from "@/lib/reports/period-load";
+import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readDataRange } from "@/lib/sync/source";

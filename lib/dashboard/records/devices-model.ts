@@ -13,7 +13,7 @@ import {
   scheduleName,
 } from "@/lib/records/devices";
 import { formatDateTimeText } from "@/lib/records/format";
-import { type PatientDays, patientDaysText } from "@/lib/reports/patient-days";
+import { type PatientDays, patientDaysText } from "@/lib/reports/period/patient-days";
 
 /**
  * The devices page's model: the devices that uploaded in the last 30 receiver days, their alert

@@ -5,7 +5,7 @@ import type { GlucoseUnit } from "@/lib/cgm/units";
 import { windowOf } from "@/lib/cgm/window";
 import type { Preferences } from "@/lib/preferences/schema";
 import { DEVICE_DAYS } from "@/lib/records/devices";
-import { lastDaysOfReadings } from "@/lib/reports/period-load";
+import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange, readEgvs } from "@/lib/sync/source";

@@ -12,9 +12,9 @@ import {
   parseEventTypeFilter,
 } from "@/lib/records/events";
 import { type Choice, hrefWith, type SearchParam } from "@/lib/records/query";
-import type { PatientDays } from "@/lib/reports/patient-days";
-import { type PeriodChoice, parsePeriodChoice, REPORT_DEFAULT_DAYS } from "@/lib/reports/period";
-import { periodChoices } from "@/lib/reports/period-choices";
+import type { PatientDays } from "@/lib/reports/period/patient-days";
+import { type PeriodChoice, parsePeriodChoice, REPORT_DEFAULT_DAYS } from "@/lib/reports/period/period";
+import { periodChoices } from "@/lib/reports/period/period-choices";
 
 /**
  * The events page's model: the logged events of the chosen days, by type, deleted entries on

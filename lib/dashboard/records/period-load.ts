@@ -1,8 +1,8 @@
 import "server-only";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
-import { newestOf } from "@/lib/reports/patient-days";
-import type { ReportPeriod } from "@/lib/reports/period";
-import { patientClock, resolveReportPeriod } from "@/lib/reports/period-load";
+import { newestOf } from "@/lib/reports/period/patient-days";
+import type { ReportPeriod } from "@/lib/reports/period/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 
 /**

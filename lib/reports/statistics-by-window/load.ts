@@ -6,8 +6,8 @@ import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
 import { readCalibrations } from "@/lib/sync/source";
-import type { ReportPeriod } from "../period";
-import { loadReadings, type Reading } from "../readings";
+import type { ReportPeriod } from "../period/period";
+import { loadReadings, type Reading } from "../period/readings";
 import {
   assembleResults,
   planStatistics,

@@ -7,9 +7,9 @@ import { isPdfRender } from "@/lib/clinic/security/pdf-render";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
-import { loadAgpReport } from "@/lib/reports/agp";
-import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp-query";
-import { prewarmPdfBrowser } from "@/lib/reports/pdf";
+import { loadAgpReport } from "@/lib/reports/agp/agp";
+import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp/agp-query";
+import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
 
 export const metadata: Metadata = { title: "Patient's AGP report" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cgmEpisodes } from "@/lib/metrics/episodes";
-import { reportPeriodSchema } from "./period";
+import { reportPeriodSchema } from "../period/period";
 import { periodSummary, summaryOf } from "./summary-model";
 
 const MIN = 60_000;

@@ -5,6 +5,16 @@ import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
 import {
+  checkPatientDays,
+  dayCount,
+  dayOf,
+  dayStartMs,
+  type PatientDays,
+  previousPatientDays,
+} from "../period/patient-days";
+import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
+import type { PeriodSummary } from "../summary/summary-model";
+import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BAND_BETTER,
   bandIncludes,
@@ -15,16 +25,6 @@ import {
   roundTenth,
   signedPoints,
 } from "./comparison";
-import {
-  checkPatientDays,
-  dayCount,
-  dayOf,
-  dayStartMs,
-  type PatientDays,
-  previousPatientDays,
-} from "./patient-days";
-import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
-import type { PeriodSummary } from "./summary-model";
 
 /**
  * What the comparison page and its API read from a query, and the page's table as text: each
@@ -35,7 +35,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * `days`, or the recent period as startDate/endDate. Two plain dates (what the date fields send)
- * are the patient's days on the receiver's clock, both included (lib/reports/patient-days.ts);
+ * are the patient's days on the receiver's clock, both included (lib/reports/period/patient-days.ts);
  * DateTimes are the service's systemTime, as given. An empty field counts as absent.
  */
 export function parseComparisonRequest(

@@ -1,6 +1,11 @@
 import { parseTargetGroup, type TargetGroup } from "@/lib/metrics/targets";
-import { checkPatientDays } from "./patient-days";
-import { type PeriodRequest, parsePeriodRequest, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS } from "./period";
+import { checkPatientDays } from "../period/patient-days";
+import {
+  type PeriodRequest,
+  parsePeriodRequest,
+  REPORT_DEFAULT_DAYS,
+  REPORT_MAX_DAYS,
+} from "../period/period";
 
 /**
  * The AGP page's query: the period (`days`, or `startDate`/`endDate` as the service writes them,

@@ -18,7 +18,7 @@ export const METHODS_ENTRIES: readonly MethodsEntry[] = [
     term: "Readings",
     definition:
       "Every EGV the service returned for the period (v2, whose value is the smoothed value when one exists; v3's is the same), windowed and ordered by systemTime (UTC); time of day and days use displayTime, the patient's receiver clock.",
-    source: "Service specification, sections 2.1 and 3 (lib/reports/readings.ts)",
+    source: "Service specification, sections 2.1 and 3 (lib/reports/period/readings.ts)",
   },
   {
     term: "LOW and HIGH",

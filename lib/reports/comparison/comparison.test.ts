@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { periodMetrics, reportMetrics } from "@/lib/metrics/report";
+import { lastDays, previousPeriod } from "../period/period";
+import type { Reading } from "../period/readings";
 import {
   attributionSentence,
   type BandAttribution,
@@ -17,8 +19,6 @@ import {
   signedPoints,
   spanText,
 } from "./comparison";
-import { lastDays, previousPeriod } from "./period";
-import type { Reading } from "./readings";
 
 const DAY0 = Date.UTC(2026, 0, 5);
 const recentPeriod = lastDays(DAY0 + 14 * MS_PER_DAY, 14);

@@ -2,10 +2,10 @@ import "server-only";
 import { windowOf } from "@/lib/cgm/window";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange, readEgvs } from "@/lib/sync/source";
+import { newestRecord } from "../period/patient-days";
+import { patientClock, resolveReportPeriod } from "../period/period-load";
 import { dataDays } from "./export";
 import { type ExportModel, type ExportQuery, exportModel } from "./export-page-model";
-import { newestRecord } from "./patient-days";
-import { patientClock, resolveReportPeriod } from "./period-load";
 
 /**
  * The export page's service calls: it only learns where the data ends (and its unit); the

@@ -1,10 +1,10 @@
 import { formatDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type Choice, firstParam, type SearchParam } from "@/lib/records/query";
+import type { ClockSample } from "../period/patient-days";
+import type { PeriodRequest, ReportPeriod } from "../period/period";
+import { daysChoices } from "../period/period-choices";
 import { exportFileName, exportHref, exportPageRequest } from "./export";
-import type { ClockSample } from "./patient-days";
-import type { PeriodRequest, ReportPeriod } from "./period";
-import { daysChoices } from "./period-choices";
 
 /**
  * The export page's model: where the records run, the period links and the own-dates form, and

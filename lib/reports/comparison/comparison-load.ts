@@ -5,13 +5,13 @@ import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
 import { judgeBands } from "@/lib/trace/goal-text";
+import { newestRecord, previousPatientDays } from "../period/patient-days";
+import { type PeriodRequest, previousPeriod, type ReportPeriod } from "../period/period";
+import { patientClock } from "../period/period-load";
+import { loadReadings, type Reading } from "../period/readings";
 import { attributionSentence, compareReadings } from "./comparison";
 import type { ComparisonReport } from "./comparison-report";
 import { earlierPeriodProblem } from "./comparison-view";
-import { newestRecord, previousPatientDays } from "./patient-days";
-import { type PeriodRequest, previousPeriod, type ReportPeriod } from "./period";
-import { patientClock } from "./period-load";
-import { loadReadings, type Reading } from "./readings";
 
 export type { ComparisonReport };
 

@@ -2,8 +2,8 @@ import type { ClockGlucose } from "@/lib/metrics/episodes";
 import { evaluateGoals, type GoalResult } from "@/lib/metrics/goals";
 import { type PeriodMetrics, periodMetrics } from "@/lib/metrics/report";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
-import type { PatientDays } from "./patient-days";
-import type { ReportPeriod } from "./period";
+import type { PatientDays } from "../period/patient-days";
+import type { ReportPeriod } from "../period/period";
 
 /**
  * A period as asked (with its days on the receiver's clock when it was chosen as days), with its

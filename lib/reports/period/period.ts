@@ -33,7 +33,7 @@ export function parsePeriodChoice(param: SearchParam): PeriodChoice {
 export interface ReportPeriod extends Window {
   /**
    * The receiver's-clock days the period was chosen as ("the last 14 days", or days picked in a
-   * form; lib/reports/patient-days.ts); absent for a window given on systemTime.
+   * form; lib/reports/period/patient-days.ts); absent for a window given on systemTime.
    */
   patientDays?: PatientDays;
 }
@@ -78,7 +78,7 @@ export const reportDaysSchema = z.coerce
  * What a page's query asks for: explicit dates when either is given (both are then required),
  * else a number of days (default 14) ending at the data's end, which only the service knows; or
  * (from the pages' day pickers) a run of the patient's own days. Days, counted or picked, are
- * the receiver's calendar days (lib/reports/patient-days.ts); explicit dates are systemTime.
+ * the receiver's calendar days (lib/reports/period/patient-days.ts); explicit dates are systemTime.
  */
 export type PeriodRequest =
   | { kind: "dates"; period: ReportPeriod }

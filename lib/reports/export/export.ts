@@ -4,7 +4,8 @@ import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/s
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import type { CgmApiVersion } from "@/lib/platform/env";
-
+import { checkPatientDays, newestRecord, type PatientDays } from "../period/patient-days";
+import { type PeriodRequest, parsePeriodChoice, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
 import {
   CALIBRATION_COLUMNS,
   type CsvColumn,
@@ -15,11 +16,9 @@ import {
   eventsCsv,
 } from "./csv";
 import { methodsText } from "./methods";
-import { checkPatientDays, newestRecord, type PatientDays } from "./patient-days";
-import { type PeriodRequest, parsePeriodChoice, REPORT_MAX_DAYS, type ReportPeriod } from "./period";
 
 /**
- * The export: one zip with the period's raw records as CSV (lib/reports/csv.ts) and methods.txt,
+ * The export: one zip with the period's raw records as CSV (lib/reports/export/csv.ts) and methods.txt,
  * which says what the files hold and carries the methods note of every report, so a report's
  * numbers can be recomputed from the files.
  */

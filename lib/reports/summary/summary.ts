@@ -1,8 +1,8 @@
 import "server-only";
 import type { TargetGroup } from "@/lib/metrics/targets";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import type { ReportPeriod } from "./period";
-import { loadReadings } from "./readings";
+import type { ReportPeriod } from "../period/period";
+import { loadReadings } from "../period/readings";
 import { type ReportSummary, summaryOf } from "./summary-model";
 
 export type { PeriodSummary, ReportSummary, SummaryGoal } from "./summary-model";

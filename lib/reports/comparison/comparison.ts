@@ -9,9 +9,9 @@ import {
 } from "@/lib/metrics/constants";
 import type { ReportMetrics } from "@/lib/metrics/report";
 import { type ConsensusRange, consensusRangeOf, type PerConsensusRange } from "@/lib/metrics/time-in-ranges";
-import type { ReportPeriod } from "./period";
-import type { Reading } from "./readings";
-import { type PeriodSummary, periodSummary } from "./summary-model";
+import type { ReportPeriod } from "../period/period";
+import type { Reading } from "../period/readings";
+import { type PeriodSummary, periodSummary } from "../summary/summary-model";
 
 /**
  * Two report periods side by side: each period's metrics (lib/metrics/report.ts, exactly as the

@@ -4,11 +4,11 @@ import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readDataRange } from "@/lib/sync/source";
+import { newestRecord, previousPatientDays } from "../period/patient-days";
+import { type PeriodRequest, previousPeriod } from "../period/period";
+import { patientClock, resolveReportPeriod } from "../period/period-load";
+import { loadReadings } from "../period/readings";
 import { type AgpReport, buildAgpReport } from "./agp-model";
-import { newestRecord, previousPatientDays } from "./patient-days";
-import { type PeriodRequest, previousPeriod } from "./period";
-import { patientClock, resolveReportPeriod } from "./period-load";
-import { loadReadings } from "./readings";
 
 /**
  * The AGP report's service calls; null when the service holds no EGVs at all. The period before

@@ -8,10 +8,10 @@ import { type GlycemiaRiskIndex, glycemiaRiskIndexOf } from "@/lib/metrics/gri";
 import { type PeriodMetrics, periodMetrics, reportGri } from "@/lib/metrics/report";
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
-import { type EpisodesView, episodesView } from "./episodes-view";
-import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "./patient-days";
-import type { ReportPeriod } from "./period";
-import type { Reading } from "./readings";
+import { type EpisodesView, episodesView } from "../episodes-view";
+import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "../period/patient-days";
+import type { ReportPeriod } from "../period/period";
+import type { Reading } from "../period/readings";
 
 /**
  * The AGP report as pages and the PDF draw it: the consensus metrics of the period, the time in

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { parseDateTime } from "@/lib/cgm/datetime";
 import type { DataRangeResponse } from "@/lib/cgm/schemas";
+import { lastDays, periodOf } from "../period/period";
 import {
   COLUMN_MEANINGS,
   dataDays,
@@ -19,7 +20,6 @@ import {
   exportZip,
 } from "./export";
 import { METHODS_ENTRIES } from "./methods";
-import { lastDays, periodOf } from "./period";
 
 const ms = (t: string) => parseDateTime(t)!;
 

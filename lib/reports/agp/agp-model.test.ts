@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime, parseDateTime } from "@/lib/cgm/datetime";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { goalLabel } from "@/lib/trace/goal-text";
+import { lastDays, previousPeriod } from "../period/period";
+import type { Reading } from "../period/readings";
 import { bandRangeText, buildAgpReport, DAILY_PROFILE_DAYS, dailyProfiles } from "./agp-model";
-import { lastDays, previousPeriod } from "./period";
-import type { Reading } from "./readings";
 
 const standard = TARGET_PRESETS.standard;
 const pregnancy = TARGET_PRESETS.pregnancy;

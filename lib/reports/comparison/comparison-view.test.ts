@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { reportMetrics } from "@/lib/metrics/report";
+import { lastDays, previousPeriod } from "../period/period";
+import type { Reading } from "../period/readings";
 import { compareReadings } from "./comparison";
 import {
   blockRows,
@@ -11,8 +13,6 @@ import {
   periodDays,
   sensorShortfalls,
 } from "./comparison-view";
-import { lastDays, previousPeriod } from "./period";
-import type { Reading } from "./readings";
 
 const query = (q: Record<string, string>) => (name: string) => q[name];
 const summary = (values: number[], startMs = 0, endMs = values.length * 300_000) => ({

@@ -2,8 +2,8 @@ import "server-only";
 import { configuredVersion } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readEgvs, readEvents } from "@/lib/sync/source";
+import type { ReportPeriod } from "../period/period";
 import type { ExportData } from "./export";
-import type { ReportPeriod } from "./period";
 
 /**
  * The period's records of the three groups, as the app's (v2-shaped) records, read with the
