@@ -169,13 +169,23 @@ export function checkedWindow(window: Window): Window {
   return window;
 }
 
-/** Splits a window longer than the configured maximum; each chunk is fetched and parsed. */
-async function chunked<T>(window: Window, fetchChunk: (chunk: Window) => Promise<T>): Promise<T[]> {
-  const { startMs: start, endMs: end } = checkedWindow(window);
-  const chunks = splitWindow(start, end, serviceConfig().maxWindowDays).map((c) =>
+/**
+ * A windowed v1/v2 resource, its window split where it is longer than the service's maximum, each
+ * chunk read and checked by its schema.
+ */
+async function readInChunks<S extends z.ZodType>(
+  connection: ConnectionRef,
+  path: string,
+  window: Window,
+  schema: S,
+): Promise<z.infer<S>[]> {
+  const { startMs, endMs } = checkedWindow(window);
+  const chunks = splitWindow(startMs, endMs, serviceConfig().maxWindowDays).map((c) =>
     windowOf(c.startMs, c.endMs),
   );
-  return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, (c) => fetchChunk(c));
+  return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, async (w) =>
+    parsed(await serviceRequest(connection, { path, query: windowQuery(w) }), schema),
+  );
 }
 
 const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
@@ -290,12 +300,11 @@ export async function getEgvs<V extends "v1" | "v2" | "v3">(
     const read = await readV3(connection, "egvs", window);
     return reshaped("egvs", egvsFromV3(read.records)) as EgvsOf<V>;
   }
-  const schema = version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema;
-  const parts = await chunked(window, async (w) =>
-    parsed(
-      await serviceRequest(connection, { path: `/${version}/users/self/egvs`, query: windowQuery(w) }),
-      schema,
-    ),
+  const parts = await readInChunks(
+    connection,
+    `/${version}/users/self/egvs`,
+    window,
+    version === "v1" ? egvsV1ResponseSchema : egvsV2ResponseSchema,
   );
   const first = parts[0];
   if (!first) throw new ServiceError("upstream_error", 400, "Empty window.");
@@ -317,13 +326,12 @@ export async function getEvents<V extends "v1" | "v2" | "v3">(
     const read = await readV3(connection, "events", window);
     return reshaped("events", eventsFromV3(read.records)) as EventsOf<V>;
   }
-  const parts = await chunked(window, async (w) => {
-    const res = await serviceRequest(connection, {
-      path: `/${version}/users/self/events`,
-      query: windowQuery(w),
-    });
-    return version === "v1" ? parsed(res, eventsV1ResponseSchema) : parsed(res, eventsV2ResponseSchema);
-  });
+  const parts = await readInChunks(
+    connection,
+    `/${version}/users/self/events`,
+    window,
+    version === "v1" ? eventsV1ResponseSchema : eventsV2ResponseSchema,
+  );
   const events = parts.map((p) => p.events as Array<{ systemTime: string; eventId?: string }>);
   // v2 events have an identity of their own; v1 events only their time and content.
   return { events: mergeBySystemTime(events, (e) => e.eventId ?? JSON.stringify(e)) } as EventsOf<V>;
@@ -338,14 +346,11 @@ export async function getCalibrations(
     const read = await readV3(connection, "calibrations", window);
     return reshaped("calibrations", calibrationsFromV3(read.records));
   }
-  const parts = await chunked(window, async (w) =>
-    parsed(
-      await serviceRequest(connection, {
-        path: `/${version}/users/self/calibrations`,
-        query: windowQuery(w),
-      }),
-      calibrationsResponseSchema,
-    ),
+  const parts = await readInChunks(
+    connection,
+    `/${version}/users/self/calibrations`,
+    window,
+    calibrationsResponseSchema,
   );
   return { calibrations: mergeBySystemTime(parts.map((p) => p.calibrations)) };
 }
