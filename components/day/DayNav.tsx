@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DayField } from "@/components/forms/DayField";
 import { DAY_PATH, type DayLink } from "@/lib/dashboard/day-model";
 
 const STEP =
@@ -38,20 +39,7 @@ function DayStep({ link, direction }: { link: DayLink | null; direction: "previo
 export function DayForm({ day, min, max }: { day?: string; min?: string; max?: string }) {
   return (
     <form method="get" action={DAY_PATH} className="flex items-end gap-2">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="day-date" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-          Go to a day
-        </label>
-        <input
-          id="day-date"
-          name="date"
-          type="date"
-          defaultValue={day}
-          min={min}
-          max={max}
-          className="rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]"
-        />
-      </div>
+      <DayField label="Go to a day" name="date" defaultValue={day} min={min} max={max} required={false} />
       <button
         type="submit"
         className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"

@@ -1,3 +1,4 @@
+import { DayField } from "@/components/forms/DayField";
 import { reportGri } from "@/lib/metrics/report";
 import { formatDateTimeText, formatDayText } from "@/lib/records/format";
 import {
@@ -10,9 +11,6 @@ import type { PatientDays } from "@/lib/reports/period/patient-days";
 import { REPORT_MAX_DAYS } from "@/lib/reports/period/period";
 import type { PeriodSummary } from "@/lib/reports/summary/summary-model";
 import { GriGrid } from "./GriGrid";
-
-const FIELD =
-  "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
 
 interface PeriodDates {
   startDate: string;
@@ -86,32 +84,8 @@ export function ComparePeriodForm({ recent }: { recent?: Parameters<typeof formD
         Or choose the recent period
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="compare-start" className="text-sm">
-            From
-          </label>
-          <input
-            id="compare-start"
-            name="startDate"
-            type="date"
-            required
-            defaultValue={dates?.start}
-            className={FIELD}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="compare-end" className="text-sm">
-            To (included)
-          </label>
-          <input
-            id="compare-end"
-            name="endDate"
-            type="date"
-            required
-            defaultValue={dates?.end}
-            className={FIELD}
-          />
-        </div>
+        <DayField label="From" name="startDate" defaultValue={dates?.start} />
+        <DayField label="To (included)" name="endDate" defaultValue={dates?.end} />
         <button
           type="submit"
           className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"

@@ -1,41 +1,25 @@
+import { DayField } from "@/components/forms/DayField";
+
 /**
  * The export's own dates: a plain GET form back to the page (it works without JavaScript), which
  * turns the two days into a period. A mistake comes back as a message beside the fields.
  */
 export function ExportDatesForm({ from, to, error }: { from: string; to: string; error: string | null }) {
   const described = error ? "export-dates-error export-dates-help" : "export-dates-help";
-  const field =
-    "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 aria-[invalid=true]:border-red-700 dark:border-slate-600 dark:bg-slate-950 dark:aria-[invalid=true]:border-red-400";
   return (
     <form method="get" action="/reports/export" aria-labelledby="export-dates-heading" className="space-y-2">
       <h3 id="export-dates-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Or choose the days
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-medium">
-          First day
-          <input
-            type="date"
-            name="from"
-            defaultValue={from}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={described}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col text-sm font-medium">
-          Last day
-          <input
-            type="date"
-            name="to"
-            defaultValue={to}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={described}
-            className={field}
-          />
-        </label>
+        <DayField
+          label="First day"
+          name="from"
+          defaultValue={from}
+          invalid={!!error}
+          describedBy={described}
+        />
+        <DayField label="Last day" name="to" defaultValue={to} invalid={!!error} describedBy={described} />
         <button
           type="submit"
           className="rounded-lg border border-slate-400 px-4 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:border-slate-600 dark:hover:bg-slate-800 dark:focus-visible:outline-blue-400"

@@ -1,3 +1,4 @@
+import { DayField } from "@/components/forms/DayField";
 import { ChoiceLinks } from "@/components/records/ChoiceLinks";
 import { TARGET_GROUPS, TARGET_PRESETS } from "@/lib/metrics/targets";
 import {
@@ -70,26 +71,8 @@ export function ReportControls({
       </p>
       <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm">
         {query.population && <input type="hidden" name="targets" value={query.population} />}
-        <label className="flex flex-col">
-          <span className="font-medium">First day</span>
-          <input
-            type="date"
-            name="startDay"
-            required
-            defaultValue={shownDays?.firstDay ?? undefined}
-            className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </label>
-        <label className="flex flex-col">
-          <span className="font-medium">Last day</span>
-          <input
-            type="date"
-            name="endDay"
-            required
-            defaultValue={shownDays?.lastDay ?? undefined}
-            className="rounded border border-slate-400 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </label>
+        <DayField label="First day" name="startDay" defaultValue={shownDays?.firstDay ?? undefined} />
+        <DayField label="Last day" name="endDay" defaultValue={shownDays?.lastDay ?? undefined} />
         <button
           type="submit"
           className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
