@@ -2,7 +2,13 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { forbidden, redirect } from "next/navigation";
-import { Field, FormError, inputClass, primaryButtonClass } from "@/components/clinic/ClinicForm";
+import {
+  Field,
+  FormError,
+  inputClass,
+  OneTimeLink,
+  primaryButtonClass,
+} from "@/components/clinic/ClinicForm";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { ClinicPatientsPanel } from "@/components/clinic/ClinicPatientsPanel";
 import { Panel } from "@/components/patient/Panel";
@@ -198,25 +204,16 @@ export default async function ClinicPage({
       {isAdmin && (
         <Panel title="Invite a clinician" id="invite">
           {newLink && (
-            <div
+            <OneTimeLink
               id="invitation-link"
-              className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-800 dark:bg-emerald-950"
+              inputId="new-invitation-link"
+              testId="invitation-link"
+              label="Invitation link"
+              link={newLink.link}
             >
-              <p className="font-medium">
-                Invitation created. Copy this link and send it to your colleague: it is shown only now, works
-                once, and {newLink.expires}.
-              </p>
-              <label htmlFor="new-invitation-link" className="sr-only">
-                Invitation link
-              </label>
-              <input
-                id="new-invitation-link"
-                data-testid="invitation-link"
-                readOnly
-                value={newLink.link}
-                className={`${inputClass} font-mono text-sm`}
-              />
-            </div>
+              Invitation created. Copy this link and send it to your colleague: it is shown only now, works
+              once, and {newLink.expires}.
+            </OneTimeLink>
           )}
           <form
             method="post"

@@ -79,3 +79,43 @@ export function PasswordField({ id = "password", label = "Password", newPassword
     />
   );
 }
+
+/**
+ * A new invitation's link, shown once: the server keeps only its hash, so this is the one chance
+ * to copy it. The message says who it is for and how long it works.
+ */
+export function OneTimeLink({
+  id,
+  inputId,
+  testId,
+  label,
+  link,
+  children,
+}: {
+  id: string;
+  inputId: string;
+  testId: string;
+  /** The field's name for assistive technology. */
+  label: string;
+  link: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      id={id}
+      className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-800 dark:bg-emerald-950"
+    >
+      <p className="font-medium">{children}</p>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        data-testid={testId}
+        readOnly
+        value={link}
+        className={`${inputClass} font-mono text-sm`}
+      />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
 import type { ClinicPatientRow } from "@/lib/clinic/domain/patient-types";
-import { Field, FormError, inputClass, primaryButtonClass } from "./ClinicForm";
+import { Field, FormError, OneTimeLink, primaryButtonClass } from "./ClinicForm";
 
 const smallButton =
   "rounded-md border border-slate-400 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
@@ -36,26 +36,17 @@ export function ClinicPatientsPanel({
   return (
     <Panel title="Patients" id="patients">
       {newLink && (
-        <div
+        <OneTimeLink
           id="patient-link"
-          className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-800 dark:bg-emerald-950"
+          inputId="new-patient-link"
+          testId="patient-invitation-link"
+          label={`Invitation link for ${newLink.name}`}
+          link={newLink.link}
         >
-          <p className="font-medium">
-            Invitation for {newLink.name} created. Send this link to the patient: it is shown only now, works
-            once, and {newLink.expires}. Opening it, the patient connects their CGM account and allows the
-            clinic access.
-          </p>
-          <label htmlFor="new-patient-link" className="sr-only">
-            Invitation link for {newLink.name}
-          </label>
-          <input
-            id="new-patient-link"
-            data-testid="patient-invitation-link"
-            readOnly
-            value={newLink.link}
-            className={`${inputClass} font-mono text-sm`}
-          />
-        </div>
+          Invitation for {newLink.name} created. Send this link to the patient: it is shown only now, works
+          once, and {newLink.expires}. Opening it, the patient connects their CGM account and allows the
+          clinic access.
+        </OneTimeLink>
       )}
       {patients.length === 0 ? (
         <p data-testid="no-patients">No patients yet. Add one below and send them the invitation link.</p>
