@@ -39,7 +39,15 @@ function DayStep({ link, direction }: { link: DayLink | null; direction: "previo
 export function DayForm({ day, min, max }: { day?: string; min?: string; max?: string }) {
   return (
     <form method="get" action={DAY_PATH} className="flex items-end gap-2">
-      <DayField label="Go to a day" name="date" defaultValue={day} min={min} max={max} required={false} />
+      <DayField
+        id="day-date"
+        label="Go to a day"
+        name="date"
+        defaultValue={day}
+        min={min}
+        max={max}
+        required={false}
+      />
       <button
         type="submit"
         className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"

@@ -7,6 +7,7 @@ const DAY_INPUT =
   "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-slate-900 aria-[invalid=true]:border-red-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark] dark:aria-[invalid=true]:border-red-400";
 
 export function DayField({
+  id,
   label,
   name,
   defaultValue,
@@ -16,6 +17,8 @@ export function DayField({
   invalid = false,
   describedBy,
 }: {
+  /** The input's id, where a page links to the field or a test reads it. */
+  id?: string;
   label: string;
   name: string;
   defaultValue?: string;
@@ -29,6 +32,7 @@ export function DayField({
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
       {label}
       <input
+        id={id}
         type="date"
         name={name}
         defaultValue={defaultValue}

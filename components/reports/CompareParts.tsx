@@ -84,8 +84,8 @@ export function ComparePeriodForm({ recent }: { recent?: Parameters<typeof formD
         Or choose the recent period
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <DayField label="From" name="startDate" defaultValue={dates?.start} />
-        <DayField label="To (included)" name="endDate" defaultValue={dates?.end} />
+        <DayField id="compare-start" label="From" name="startDate" defaultValue={dates?.start} />
+        <DayField id="compare-end" label="To (included)" name="endDate" defaultValue={dates?.end} />
         <button
           type="submit"
           className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
