@@ -9,15 +9,16 @@ import { bearer, connect, DAY_NIGHT_STATISTICS, dt, registerApp } from "../test/
 import { dashboardPages } from "./dashboard";
 import { populationBench } from "./population";
 import { reportPages } from "./reports";
+import { startupBench } from "./startup";
 import { syncBenchmarks } from "./sync";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 /**
- * The parts to run, BENCH_ONLY=sandbox,dashboard,reports,sync,population,proxy (all by default):
+ * The parts to run, BENCH_ONLY=sandbox,dashboard,reports,sync,population,proxy,startup (all by default):
  * one part's figures again after a change to it, without the whole run's quarter of an hour.
  */
-const PARTS = ["sandbox", "dashboard", "reports", "sync", "population", "proxy"] as const;
+const PARTS = ["sandbox", "dashboard", "reports", "sync", "population", "proxy", "startup"] as const;
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length > 0)
@@ -62,6 +63,7 @@ async function main() {
   // Its own servers and databases: 1,000 generated patients, not this server's sandbox users.
   if (runs("population")) await populationBench();
   if (runs("proxy")) await proxyOverhead();
+  if (runs("startup")) await startupBench();
 }
 
 /** The parts measured against one server and its embedded sandbox. */

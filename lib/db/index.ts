@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { env } from "@/lib/platform/env";
+import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 /**
@@ -15,6 +16,13 @@ import * as schema from "./schema";
 export type Db = NodePgDatabase<typeof schema>;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+/**
+ * PostgreSQL's own page cache inside PGlite's WebAssembly memory, which never shrinks once grown:
+ * the default 128 MB made most of an idle server's memory. Pages it does not hold are read again
+ * through the operating system's file cache, which the system can reclaim; one process with one
+ * connection needs little of its own.
+ */
+const PGLITE_SHARED_BUFFERS = "16MB";
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_ID = 724_519_001;
 
@@ -59,8 +67,12 @@ async function open(): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.resolve(DATA_DIR, "pglite");
+  mkdirSync(DATA_DIR, { recursive: true });
+  seedFromTemplate(dir);
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const database = drizzle(client, { schema });
   await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
   return database as unknown as Db;

@@ -81,7 +81,13 @@ function egvV1(e: SandboxEgv, unit: GlucoseUnit): EgvV1 {
 
 /** A day is final once its last reading is older than this: complete, and every value smoothed. */
 const FINAL_AFTER_MS = SMOOTHING_LAG_MS + 60 * 60_000;
-const dayJson = new Lru<string, string>(4_000);
+/**
+ * A day's EGVs as JSON text are about 60 KB; unbounded by bytes, 4,000 of them grew the server by
+ * about 240 MB that it never gave back. 32 MB holds a 90-day window in each of the three versions
+ * for several users at once.
+ */
+const DAY_JSON_BYTES = 32 * 1024 * 1024;
+const dayJson = new Lru<string, string>(4_000, { maxWeight: DAY_JSON_BYTES, weigh: (json) => json.length });
 
 /**
  * The EGVs of a window as a JSON array, each record shaped by `shape`. Whole days that can no

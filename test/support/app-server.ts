@@ -12,6 +12,8 @@ export interface AppServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
   /** Kills the server at once (SIGKILL), as a crash would, and leaves its data folder. */
   kill(): Promise<void>;
@@ -109,6 +111,7 @@ export async function startAppServer(extraEnv: Record<string, string | undefined
     url,
     port,
     dataDir,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
