@@ -14,16 +14,17 @@ import {
 } from "@/lib/cgm";
 import { readJson } from "@/lib/http/body";
 import {
+  checkedWindow,
   configuredVersion,
   getCalibrations,
-  getDataRange,
-  getDevices,
   getEgvs,
   getEvents,
-  getStatistics,
+  readInOneCall,
   readV3,
   readV3DataRange,
   readV3Devices,
+  relayed,
+  windowQuery,
 } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { InputError } from "./errors";
@@ -36,7 +37,10 @@ import type { PatientContext } from "./route";
  * or statistics body costs the service nothing; answers go through the typed client (refresh,
  * retries, long windows split and merged: API v3 in chunks of at most its 30 days).
  *
- * API v1 and v2 paths answer the service's shapes. API v3 paths answer its envelope
+ * API v1 and v2 paths answer the service's shapes: where one call answers (a window the service
+ * takes at once, devices, dataRange, statistics) the service's body is passed on as it comes,
+ * streamed once its status and type are checked (client.ts, `relayed`); a longer window is read
+ * in chunks and merged. API v3 paths answer its envelope
  * ({recordType, recordVersion, userId, records}; dataRange with its three groups) with the records
  * as the dashboard reads them (lib/cgm/v3-read.ts: enumerations kept as "unknown" when new, times
  * as UTC DateTimes, the notes' repairs made; a record that cannot be placed is left out and logged).
@@ -61,23 +65,44 @@ const V3_WINDOWED_READS: Record<string, Read> = Object.fromEntries(
   ]),
 );
 
-const OLDER_WINDOWED_READS: Record<string, Read> = {
+/** One call for the window, its answer passed on as the service gives it. */
+const relayedRead =
+  (path: string): Read =>
+  (c, w) =>
+    relayed(c, { path: `/${path}`, query: windowQuery(checkedWindow(w)) });
+
+/** v1 and v2's windowed reads that take several calls when the window is long, merged. */
+const OLDER_MERGED_READS: Record<string, Read> = {
   "v1/users/self/egvs": (c, w) => getEgvs(c, "v1", w),
   "v2/users/self/egvs": (c, w) => getEgvs(c, "v2", w),
   "v1/users/self/events": (c, w) => getEvents(c, "v1", w),
   "v2/users/self/events": (c, w) => getEvents(c, "v2", w),
   "v1/users/self/calibrations": (c, w) => getCalibrations(c, "v1", w),
   "v2/users/self/calibrations": (c, w) => getCalibrations(c, "v2", w),
-  "v1/users/self/devices": (c, w) => getDevices(c, "v1", w),
-  "v2/users/self/devices": (c, w) => getDevices(c, "v2", w),
+};
+
+/** A window one call reads (CGM_MAX_WINDOW_DAYS) is relayed; a longer one is merged from its chunks. */
+const oneCallOrMerged =
+  (path: string, merged: Read): Read =>
+  (c, w) =>
+    (readInOneCall(w) ? relayedRead(path) : merged)(c, w);
+
+const OLDER_WINDOWED_READS: Record<string, Read> = {
+  ...Object.fromEntries(
+    Object.entries(OLDER_MERGED_READS).map(([path, merged]) => [path, oneCallOrMerged(path, merged)]),
+  ),
+  // Devices are one call whatever the window.
+  "v1/users/self/devices": relayedRead("v1/users/self/devices"),
+  "v2/users/self/devices": relayedRead("v2/users/self/devices"),
 };
 
 /** Paths read without a window: the data ranges, and v3's devices (which take no parameters). */
 const UNWINDOWED = ["v2/users/self/dataRange", "v3/users/self/dataRange", "v3/users/self/devices"];
 
-const STATISTICS: Record<string, { version: "v1" | "v2"; schema: z.ZodType }> = {
-  "v1/users/self/statistics": { version: "v1", schema: statisticsV1RequestSchema },
-  "v2/users/self/statistics": { version: "v2", schema: statisticsV2RequestSchema },
+/** The statistics paths, with the schema of the body each takes. */
+const STATISTICS: Record<string, z.ZodType> = {
+  "v1/users/self/statistics": statisticsV1RequestSchema,
+  "v2/users/self/statistics": statisticsV2RequestSchema,
 };
 
 const isV3 = (path: string) => path.startsWith("v3/");
@@ -122,7 +147,7 @@ export async function proxyRead({ req, params, connection }: PatientContext): Pr
   const path = servicePath(params);
   checkServed(path);
   const query = req.nextUrl.searchParams;
-  if (path === "v2/users/self/dataRange") return getDataRange(connection, "v2");
+  if (path === "v2/users/self/dataRange") return relayed(connection, { path: "/v2/users/self/dataRange" });
   if (path === "v3/users/self/dataRange") return readV3DataRange(connection, lastSyncTimeOf(query));
   if (path === "v3/users/self/devices") return envelopeOf(await readV3Devices(connection));
   const read = V3_WINDOWED_READS[path] ?? OLDER_WINDOWED_READS[path];
@@ -152,8 +177,8 @@ function lastSyncTimeOf(query: URLSearchParams): { lastSyncTimeMs?: number } {
 export async function proxyStatistics({ req, params, connection }: PatientContext): Promise<unknown> {
   const path = servicePath(params);
   checkServed(path);
-  const endpoint = STATISTICS[path];
-  if (!endpoint) {
+  const schema = STATISTICS[path];
+  if (!schema) {
     if (V3_WINDOWED_READS[path] || OLDER_WINDOWED_READS[path] || UNWINDOWED.includes(path))
       throw new InputError(`/api/cgm/${path} is read with GET.`, 405, "method_not_allowed");
     if (path === "v3/users/self/statistics")
@@ -161,7 +186,13 @@ export async function proxyStatistics({ req, params, connection }: PatientContex
     throw notFound(path);
   }
   const window = parseWindowQuery(req.nextUrl.searchParams);
-  const body = endpoint.schema.safeParse(await readJson(req));
+  const body = schema.safeParse(await readJson(req));
   if (!body.success) throw new InputError(zodMessage(body.error.issues));
-  return getStatistics(connection, endpoint.version, window, body.data);
+  // Computed by the service over the whole window in one call, and passed on as it answers.
+  return relayed(connection, {
+    method: "POST",
+    path: `/${path}`,
+    query: windowQuery(checkedWindow(window)),
+    body: body.data,
+  });
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Adapter, AdapterSession, AdapterUser } from "next-auth/adapters";
 import { db, schema } from "@/lib/db";
 import { sha256Base64url } from "@/lib/platform/security/hash";
+import { forgetReader } from "@/lib/service-client/connection-cache";
 
 /**
  * next-auth's database adapter over our drizzle schema. next-auth reads, renews and deletes
@@ -101,8 +102,8 @@ export const adapter = {
     return row ? { sessionToken: session.sessionToken, userId: row.userId, expires: row.expires } : null;
   },
   async deleteSession(sessionToken) {
-    await (await db())
-      .delete(schema.sessions)
-      .where(eq(schema.sessions.tokenHash, hashSessionToken(sessionToken)));
+    const hash = hashSessionToken(sessionToken);
+    await (await db()).delete(schema.sessions).where(eq(schema.sessions.tokenHash, hash));
+    forgetReader(hash);
   },
 } satisfies Adapter;

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
 import { type Db, db, schema } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { forgetAll } from "@/lib/service-client/connection-cache";
 import { IdentityUnknown, serviceAccountOf } from "@/lib/service-client/identity";
 import { connectionOfOwner, storeAuthorizationIn } from "@/lib/service-client/tokens";
 import { relinkShares } from "./clinic-shares";
@@ -117,9 +118,13 @@ export async function signInServiceAccount(input: {
   // there to be found, and a second pass finds it.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await (await db()).transaction((t) =>
+      const outcome = await (await db()).transaction((t) =>
         settle(t as unknown as Db, { ...input, signedInUserId: signedIn?.id ?? null }),
       );
+      // Committed: a connection may be new or renewed, sessions moved to another account; what
+      // this process held of any of them is read again (connection-cache.ts).
+      forgetAll();
+      return outcome;
     } catch (e) {
       if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }

@@ -44,6 +44,7 @@ import {
 import type { CgmApiVersion } from "@/lib/platform/env";
 import { currentCallContext } from "./call-gate";
 import { serviceConfig } from "./config";
+import { forgetConnection } from "./connection-cache";
 import {
   calibrationsFromV3,
   dataRangeFromV3,
@@ -111,6 +112,8 @@ export async function serviceRequest(connection: ConnectionRef, request: Service
   const first = await send(token);
   if (first.status !== 401) return first;
   await first.body?.cancel();
+  // The token held may be one the service no longer takes (revoked, or refreshed elsewhere).
+  forgetConnection(connectionIdOf(connection));
   const second = await send(await accessToken(connection, token));
   if (second.status === 401) {
     await second.body?.cancel();
@@ -119,23 +122,29 @@ export async function serviceRequest(connection: ConnectionRef, request: Service
   return second;
 }
 
+/** A body as JSON, or undefined when it is empty or not JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What an answer other than 2xx means, with the service's own body for the message. */
+async function refusal(response: Response): Promise<ServiceError> {
+  return new ServiceError(
+    response.status === 429 ? "rate_limited" : response.status >= 500 ? "unavailable" : "upstream_error",
+    response.status,
+    `The service answered ${response.status}.`,
+    jsonOf(await response.text()),
+  );
+}
+
 /** The body of a successful response, parsed; any other status becomes a ServiceError. */
 async function parsed<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    throw new ServiceError(
-      response.status === 429 ? "rate_limited" : response.status >= 500 ? "unavailable" : "upstream_error",
-      response.status,
-      `The service answered ${response.status}.`,
-      body,
-    );
-  }
+  if (!response.ok) throw await refusal(response);
+  const body = jsonOf(await response.text());
   const result = schema.safeParse(body);
   if (!result.success) {
     throw new ServiceError(
@@ -145,6 +154,26 @@ async function parsed<S extends z.ZodType>(response: Response, schema: S): Promi
     );
   }
   return result.data;
+}
+
+/**
+ * One call whose answer is passed on as it comes, for a proxy path that changes nothing of it: the
+ * status checked (anything but 2xx is the ServiceError `parsed` gives) and the type JSON, the body
+ * then streamed to whoever asked, neither read nor checked here. The answer is a fresh Response:
+ * none of the service's headers (its length or encoding, undone by fetch) go on.
+ */
+export async function relayed(connection: ConnectionRef, request: ServiceRequest): Promise<Response> {
+  const response = await serviceRequest(connection, request);
+  if (!response.ok) throw await refusal(response);
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(response.headers.get("content-type") ?? "")) {
+    await response.body?.cancel();
+    throw new ServiceError(
+      "malformed_response",
+      response.status,
+      "The service's answer does not match its specification.",
+    );
+  }
+  return new Response(response.body, { headers: { "Content-Type": "application/json" } });
 }
 
 /** A window no request may ask of the service (lib/cgm/window-bounds.ts): a 400 to whoever asked. */
@@ -169,6 +198,15 @@ export function checkedWindow(window: Window): Window {
   return window;
 }
 
+/** The calls a v1/v2 window takes: chunks of at most CGM_MAX_WINDOW_DAYS. */
+function chunksOf(window: Window) {
+  const { startMs, endMs } = checkedWindow(window);
+  return splitWindow(startMs, endMs, serviceConfig().maxWindowDays);
+}
+
+/** Whether a v1/v2 window is read with one call (then its answer can be relayed as it comes). */
+export const readInOneCall = (window: Window): boolean => chunksOf(window).length === 1;
+
 /**
  * A windowed v1/v2 resource, its window split where it is longer than the service's maximum, each
  * chunk read and checked by its schema.
@@ -179,16 +217,14 @@ async function readInChunks<S extends z.ZodType>(
   window: Window,
   schema: S,
 ): Promise<z.infer<S>[]> {
-  const { startMs, endMs } = checkedWindow(window);
-  const chunks = splitWindow(startMs, endMs, serviceConfig().maxWindowDays).map((c) =>
-    windowOf(c.startMs, c.endMs),
-  );
+  const chunks = chunksOf(window).map((c) => windowOf(c.startMs, c.endMs));
   return mapWithConcurrency(chunks, CHUNK_CONCURRENCY, async (w) =>
     parsed(await serviceRequest(connection, { path, query: windowQuery(w) }), schema),
   );
 }
 
-const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
+/** A window as the service's query asks for it. */
+export const windowQuery = (w: Window) => ({ startDate: w.startDate, endDate: w.endDate });
 
 /** The API version the app reads the service's data with (CGM_API_VERSION). */
 export function configuredVersion(): CgmApiVersion {

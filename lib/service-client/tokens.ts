@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { TokenResponse } from "@/lib/cgm";
 import { type Db, db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
+import { forgetConnection, recallToken, rememberToken } from "./connection-cache";
 import { decryptToken, encryptToken } from "./crypto";
 import { refreshTokens, TokenRequestError } from "./oauth";
 
@@ -107,6 +108,7 @@ export async function replaceTokens(
       tokenVersion: sql`${schema.cgmConnections.tokenVersion} + 1`,
     })
     .where(eq(schema.cgmConnections.id, connectionId));
+  forgetConnection(connectionId);
 }
 
 export async function getConnection(connectionId: string): Promise<Row | null> {
@@ -174,7 +176,7 @@ export async function storeAuthorization(
   tokens: TokenResponse,
   authorizedAt = new Date(),
 ): Promise<string> {
-  return (await db()).transaction(async (t) => {
+  const connectionId = await (await db()).transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx
       .select({ id: schema.users.id })
@@ -183,17 +185,30 @@ export async function storeAuthorization(
       .for("update");
     return storeAuthorizationIn(tx, ownerId, tokens, authorizedAt);
   });
+  // Again once committed: a request may have read the old tokens while the transaction ran.
+  forgetConnection(connectionId);
+  return connectionId;
 }
 
 /** "Disconnect": the tokens are deleted; the service's data already fetched is not ours to keep here. */
 export async function deleteConnection(connectionId: string): Promise<void> {
   await (await db()).delete(schema.cgmConnections).where(eq(schema.cgmConnections.id, connectionId));
+  forgetConnection(connectionId);
+}
+
+/** The stored access token in clear, decrypted once while it stays the stored one (connection-cache.ts). */
+function decrypted(connectionId: string, ciphertext: string): string {
+  const known = recallToken(connectionId, ciphertext);
+  if (known !== null) return known;
+  const token = decryptToken(ciphertext);
+  rememberToken(connectionId, ciphertext, token);
+  return token;
 }
 
 function usableToken(row: Row, stale: string | undefined): string | null {
   if (row.status !== "active" || !row.accessTokenEnc || !row.accessExpiresAt) return null;
   if (row.accessExpiresAt.getTime() - REFRESH_SKEW_MS <= Date.now()) return null;
-  const token = decryptToken(row.accessTokenEnc);
+  const token = decrypted(row.id, row.accessTokenEnc);
   // The caller saw this token answered 401: only a different (newer) one is of use.
   return token === stale ? null : token;
 }
@@ -232,6 +247,9 @@ async function refresh(connectionId: string, stale: string | undefined): Promise
   const outcome = env().DATABASE_URL
     ? await database.transaction((tx) => refreshLocked(tx as unknown as Db, connectionId, stale))
     : await refreshUnlocked(database, connectionId, stale);
+  // Whatever came of it (new tokens, needs_reconnect), it is written and committed by now: what
+  // this process held of the connection is out of date.
+  forgetConnection(connectionId);
   if ("token" in outcome) return outcome.token;
   if ("reconnect" in outcome) throw new ReconnectRequired(connectionId);
   throw new TokenUnavailable(outcome.error);

@@ -128,6 +128,23 @@ describe.skipIf(apiVersion() === "v3")("answers", () => {
   });
 });
 
+describe("where the time went", () => {
+  // With v2 a one-call read is the service's body streamed through; with v3 it is read and reshaped.
+  it.each([`${dataPath("egvs")}?${lastHours(3)}`, dataPath("dataRange")])(
+    "GET %s carries Server-Timing's session, service and encode, private and not stored",
+    async (p) => {
+      const res = await proxyGet(base, session, p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.headers.get("server-timing")).toMatch(
+        /^session;dur=[\d.]+, service;dur=[\d.]+, encode;dur=[\d.]+$/,
+      );
+      expect(await res.json()).toBeTypeOf("object");
+    },
+  );
+});
+
 describe("bad input gets 400 and nothing is sent upstream", () => {
   const cases: Array<[string, () => Promise<Response>, RegExp]> = [
     [
