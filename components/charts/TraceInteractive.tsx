@@ -13,21 +13,21 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { CgmEventType } from "@/lib/cgm/app-records";
 import { formatGlucoseNumber, glucoseText, pointText, withGlucoseUnit } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit, roundForUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import { alertMarkerTitle, eventMarkerValue } from "@/lib/dashboard/markers";
-import type { CalibrationMarker, EventMarker, TraceChart } from "@/lib/dashboard/overview-model";
+import type { CalibrationMarker, EventMarker } from "@/lib/dashboard/overview-model";
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import { type AlertSounding, soundingEndText } from "@/lib/records/alerts";
 import { eventTitle, eventTypeLabel } from "@/lib/records/labels";
-import { axisTicks, formatDisplayTime, offsetAt, type TracePoint, wallClockLabel } from "@/lib/trace";
+import { axisTicks, formatDisplayTime, offsetAt, type SeriesPoint, wallClockLabel } from "@/lib/trace";
 import { offScaleMarkerPath } from "./off-scale-marker";
-import { TracePreview } from "./TracePreview";
+import { type DecodedChart, MARGIN, type StripRow, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./trace-layout";
 
 /**
- * The EGV trace: the line (gaps left as gaps), the target band, lines at the consensus edges of
+ * The EGV trace, interactive (loaded after the first paint, over the server-drawn SVG of
+ * TracePreview): the line (gaps left as gaps), the target band, lines at the consensus edges of
  * very low (54) and very high (250), sentinel readings drawn at the chart's edge as a triangle
  * pointing past it, calibrations as diamonds, events on a strip beneath, and a dashed line wherever
  * the patient's clock changed (daylight saving, travel). The x axis is systemTime, so the line never
@@ -38,11 +38,6 @@ import { TracePreview } from "./TracePreview";
 const CALIBRATION_NEAR_FRACTION = 200;
 const CALIBRATION_NEAR_MIN_MS = 150_000;
 
-// The strip's rows: v2's four event types always, v3's others (meter readings, notes) and the
-// alerts that sounded only when there are some.
-const EVENT_ROWS = ["carbs", "insulin", "exercise", "health"] as const;
-const EXTRA_EVENT_ROWS = ["bloodGlucose", "notes", "unknown"] as const;
-type StripRow = CgmEventType | "alerts";
 const ROW_SHAPES: Record<StripRow, "circle" | "triangle" | "square" | "diamond" | "cross" | "wye" | "star"> =
   {
     carbs: "circle",
@@ -55,13 +50,6 @@ const ROW_SHAPES: Record<StripRow, "circle" | "triangle" | "square" | "diamond" 
     alerts: "star",
   };
 const rowLabel = (row: StripRow) => (row === "alerts" ? "Alerts" : eventTypeLabel(row));
-const ROW_HEIGHT_PX = 20;
-// Both charts share one y-axis width so their x axes line up; wide enough for "Exercise".
-const Y_AXIS_WIDTH = 52;
-// recharts' default height of an x axis; with the margins it places the plot box that
-// TracePreview must match.
-const X_AXIS_HEIGHT = 30;
-const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
 
 function eventText(e: EventMarker, unit: GlucoseUnit): string {
   const what = eventTitle(e.type, e.subType);
@@ -84,7 +72,7 @@ function calibrationNear(calibrations: readonly CalibrationMarker[], t: number, 
 }
 
 type TooltipItem = {
-  payload?: TracePoint | EventMarker | CalibrationMarker | AlertSounding | { value: null };
+  payload?: SeriesPoint | EventMarker | CalibrationMarker | AlertSounding | { value: null };
 };
 
 /**
@@ -146,7 +134,8 @@ function TraceTooltip({
   );
 }
 
-export function GlucoseTrace({ overview }: { overview: TraceChart }) {
+/** The trace itself, laid over the server-drawn SVG (which it hides once its line exists, globals.css). */
+export function TracePlot({ overview }: { overview: DecodedChart }) {
   const { unit, trace, target } = overview;
   const low = sentinelValue("low", unit);
   const high = sentinelValue("high", unit);
@@ -154,192 +143,158 @@ export function GlucoseTrace({ overview }: { overview: TraceChart }) {
   const label = (t: number) =>
     wallClockLabel(t, offsetAt(t, trace.initialOffsetMinutes, overview.clockChanges), span);
   const sentinels = trace.points.filter(
-    (p): p is TracePoint => p.value !== null && (p as TracePoint).sentinel !== null,
+    (p): p is SeriesPoint => p.value !== null && (p as SeriesPoint).sentinel !== null,
   );
   const edge = (mgdl: number) => roundForUnit(convertGlucose(mgdl, "mg/dL", unit), unit);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <ComposedChart
+        margin={MARGIN}
+        title={`Glucose trace in ${unit}`}
+        desc="The readings, lowest to highest per hour or day, are also in the table below the chart."
+      >
+        <CartesianGrid stroke="currentColor" strokeOpacity={0.12} vertical={false} />
+        <XAxis
+          type="number"
+          dataKey="t"
+          domain={[trace.startMs, trace.endMs]}
+          allowDataOverflow
+          scale="time"
+          height={X_AXIS_HEIGHT}
+          ticks={trace.ticks}
+          tickFormatter={label}
+          tick={{ fontSize: 12, fill: "currentColor" }}
+          minTickGap={24}
+        />
+        <YAxis
+          type="number"
+          domain={[low, high]}
+          ticks={axisTicks(unit)}
+          tickFormatter={(v: number) => formatGlucoseNumber(v, unit)}
+          allowDataOverflow
+          width={Y_AXIS_WIDTH}
+          tick={{ fontSize: 12, fill: "currentColor" }}
+        />
+        <ReferenceArea y1={target.low} y2={target.high} fill={TRACE_COLOURS.targetBand} fillOpacity={0.14} />
+        <ReferenceLine y={target.low} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
+        <ReferenceLine y={target.high} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
+        <ReferenceLine y={edge(54)} stroke={TRACE_COLOURS.veryLowLine} strokeDasharray="4 4" />
+        <ReferenceLine y={edge(250)} stroke={TRACE_COLOURS.veryHighLine} strokeDasharray="4 4" />
+        {overview.clockChanges.map((c) => (
+          <ReferenceLine
+            key={c.t}
+            x={c.t}
+            stroke="currentColor"
+            strokeDasharray="2 3"
+            label={{
+              value: clockChangeText(c.toMinutes - c.fromMinutes),
+              position: "insideTopLeft",
+              fontSize: 11,
+              fill: "currentColor",
+            }}
+          />
+        ))}
+        <Line
+          data={trace.points}
+          dataKey="value"
+          type="linear"
+          stroke={TRACE_COLOURS.line}
+          strokeWidth={2}
+          dot={false}
+          activeDot={{ r: 4 }}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        {(["low", "high"] as const).map((kind) => (
+          <Scatter
+            key={kind}
+            data={sentinels.filter((p) => p.sentinel === kind)}
+            dataKey="value"
+            shape={(props: { cx?: number; cy?: number }) =>
+              props.cx === undefined || props.cy === undefined ? (
+                <g />
+              ) : (
+                <path
+                  d={offScaleMarkerPath(props.cx, props.cy, kind)}
+                  fill={TRACE_COLOURS.offScale}
+                  className={`trace-${kind}-marker`}
+                />
+              )
+            }
+            fill={TRACE_COLOURS.offScale}
+            isAnimationActive={false}
+          />
+        ))}
+        <Scatter
+          data={overview.calibrations}
+          dataKey="value"
+          className="trace-calibrations"
+          shape="diamond"
+          fill={TRACE_COLOURS.calibration}
+          // The outline in the text colour keeps the black diamond visible on a dark background.
+          stroke="currentColor"
+          isAnimationActive={false}
+        />
+        <Tooltip
+          content={
+            <TraceTooltip
+              unit={unit}
+              calibrations={overview.calibrations}
+              nearMs={Math.max(CALIBRATION_NEAR_MIN_MS, span / CALIBRATION_NEAR_FRACTION)}
+            />
+          }
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The events (and alerts) on a strip beneath the trace, one row each type. */
+export function EventStrip({ overview, rows }: { overview: DecodedChart; rows: StripRow[] }) {
+  const { unit, trace } = overview;
   const alerts = overview.alerts ?? [];
-  const rows: StripRow[] = [
-    ...EVENT_ROWS,
-    ...EXTRA_EVENT_ROWS.filter((t) => overview.events.some((e) => e.type === t)),
-    ...(alerts.length > 0 ? (["alerts"] as const) : []),
-  ];
   const rowData = (row: StripRow, i: number): Array<Record<string, unknown>> =>
     row === "alerts"
       ? alerts.map((a) => ({ ...a, row: i }))
       : overview.events.filter((e) => e.type === row).map((e) => ({ ...e, row: i }));
-  const xAxis = (
-    <XAxis
-      type="number"
-      dataKey="t"
-      domain={[trace.startMs, trace.endMs]}
-      allowDataOverflow
-      scale="time"
-      height={X_AXIS_HEIGHT}
-      ticks={trace.ticks}
-      tickFormatter={label}
-      tick={{ fontSize: 12, fill: "currentColor" }}
-      minTickGap={24}
-    />
-  );
   return (
-    <div className="text-slate-800 dark:text-slate-200">
-      <div className="relative h-72 sm:h-80" data-testid="glucose-trace">
-        <TracePreview
-          points={trace.points}
-          startMs={trace.startMs}
-          endMs={trace.endMs}
-          yMin={low}
-          yMax={high}
-          target={target}
-          box={{
-            left: Y_AXIS_WIDTH + MARGIN.left,
-            right: MARGIN.right,
-            top: MARGIN.top,
-            bottom: X_AXIS_HEIGHT + MARGIN.bottom,
-          }}
+    <ResponsiveContainer width="100%" height="100%">
+      {/* A scatter chart: a composed chart's tooltip only follows the axis, and the strip's
+          markers are apart from each other, so its tooltip never found one. */}
+      <ScatterChart
+        margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+        title={alerts.length > 0 ? "Logged events and alerts on the trace" : "Logged events on the trace"}
+        desc="The events, with their amounts, are also in the table below the chart."
+      >
+        <XAxis type="number" dataKey="t" domain={[trace.startMs, trace.endMs]} hide allowDataOverflow />
+        <YAxis
+          type="number"
+          dataKey="row"
+          domain={[-0.5, rows.length - 0.5]}
+          ticks={rows.map((_, i) => i)}
+          tickFormatter={(i: number) => rowLabel(rows[i] ?? "carbs")}
+          reversed
+          width={Y_AXIS_WIDTH}
+          tick={{ fontSize: 10, fill: "currentColor" }}
         />
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            margin={MARGIN}
-            title={`Glucose trace in ${unit}`}
-            desc="The readings, lowest to highest per hour or day, are also in the table below the chart."
-          >
-            <CartesianGrid stroke="currentColor" strokeOpacity={0.12} vertical={false} />
-            {xAxis}
-            <YAxis
-              type="number"
-              domain={[low, high]}
-              ticks={axisTicks(unit)}
-              tickFormatter={(v: number) => formatGlucoseNumber(v, unit)}
-              allowDataOverflow
-              width={Y_AXIS_WIDTH}
-              tick={{ fontSize: 12, fill: "currentColor" }}
-            />
-            <ReferenceArea
-              y1={target.low}
-              y2={target.high}
-              fill={TRACE_COLOURS.targetBand}
-              fillOpacity={0.14}
-            />
-            <ReferenceLine y={target.low} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
-            <ReferenceLine y={target.high} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
-            <ReferenceLine y={edge(54)} stroke={TRACE_COLOURS.veryLowLine} strokeDasharray="4 4" />
-            <ReferenceLine y={edge(250)} stroke={TRACE_COLOURS.veryHighLine} strokeDasharray="4 4" />
-            {overview.clockChanges.map((c) => (
-              <ReferenceLine
-                key={c.t}
-                x={c.t}
-                stroke="currentColor"
-                strokeDasharray="2 3"
-                label={{
-                  value: clockChangeText(c.toMinutes - c.fromMinutes),
-                  position: "insideTopLeft",
-                  fontSize: 11,
-                  fill: "currentColor",
-                }}
-              />
-            ))}
-            <Line
-              data={trace.points}
-              dataKey="value"
-              type="linear"
-              stroke={TRACE_COLOURS.line}
-              strokeWidth={2}
-              dot={false}
-              activeDot={{ r: 4 }}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-            {(["low", "high"] as const).map((kind) => (
-              <Scatter
-                key={kind}
-                data={sentinels.filter((p) => p.sentinel === kind)}
-                dataKey="value"
-                shape={(props: { cx?: number; cy?: number }) =>
-                  props.cx === undefined || props.cy === undefined ? (
-                    <g />
-                  ) : (
-                    <path
-                      d={offScaleMarkerPath(props.cx, props.cy, kind)}
-                      fill={TRACE_COLOURS.offScale}
-                      className={`trace-${kind}-marker`}
-                    />
-                  )
-                }
-                fill={TRACE_COLOURS.offScale}
-                isAnimationActive={false}
-              />
-            ))}
-            <Scatter
-              data={overview.calibrations}
-              dataKey="value"
-              className="trace-calibrations"
-              shape="diamond"
-              fill={TRACE_COLOURS.calibration}
-              // The outline in the text colour keeps the black diamond visible on a dark background.
-              stroke="currentColor"
-              isAnimationActive={false}
-            />
-            <Tooltip
-              content={
-                <TraceTooltip
-                  unit={unit}
-                  calibrations={overview.calibrations}
-                  nearMs={Math.max(CALIBRATION_NEAR_MIN_MS, span / CALIBRATION_NEAR_FRACTION)}
-                />
-              }
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        </ResponsiveContainer>
-      </div>
-      {(overview.events.length > 0 || alerts.length > 0) && (
-        <div
-          className="h-24"
-          style={{ height: `${rows.length * ROW_HEIGHT_PX + 16}px` }}
-          data-testid="event-strip"
-        >
-          <ResponsiveContainer width="100%" height="100%">
-            {/* A scatter chart: a composed chart's tooltip only follows the axis, and the strip's
-                markers are apart from each other, so its tooltip never found one. */}
-            <ScatterChart
-              margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-              title={
-                alerts.length > 0 ? "Logged events and alerts on the trace" : "Logged events on the trace"
-              }
-              desc="The events, with their amounts, are also in the table below the chart."
-            >
-              <XAxis type="number" dataKey="t" domain={[trace.startMs, trace.endMs]} hide allowDataOverflow />
-              <YAxis
-                type="number"
-                dataKey="row"
-                domain={[-0.5, rows.length - 0.5]}
-                ticks={rows.map((_, i) => i)}
-                tickFormatter={(i: number) => rowLabel(rows[i] ?? "carbs")}
-                reversed
-                width={Y_AXIS_WIDTH}
-                tick={{ fontSize: 10, fill: "currentColor" }}
-              />
-              {rows.map((type, row) => (
-                <Scatter
-                  key={type}
-                  name={rowLabel(type)}
-                  data={rowData(type, row)}
-                  dataKey="row"
-                  fill={type === "alerts" ? TRACE_COLOURS.alerts : TRACE_COLOURS.events[type]}
-                  // Text-coloured markers get an outline of the same colour, as the calibrations.
-                  stroke={type === "notes" || type === "unknown" ? "currentColor" : undefined}
-                  shape={ROW_SHAPES[type]}
-                  className={type === "alerts" ? "trace-alerts" : undefined}
-                  isAnimationActive={false}
-                />
-              ))}
-              <Tooltip content={<TraceTooltip unit={unit} />} isAnimationActive={false} cursor={false} />
-            </ScatterChart>
-          </ResponsiveContainer>
-        </div>
-      )}
-    </div>
+        {rows.map((type, row) => (
+          <Scatter
+            key={type}
+            name={rowLabel(type)}
+            data={rowData(type, row)}
+            dataKey="row"
+            fill={type === "alerts" ? TRACE_COLOURS.alerts : TRACE_COLOURS.events[type]}
+            // Text-coloured markers get an outline of the same colour, as the calibrations.
+            stroke={type === "notes" || type === "unknown" ? "currentColor" : undefined}
+            shape={ROW_SHAPES[type]}
+            className={type === "alerts" ? "trace-alerts" : undefined}
+            isAnimationActive={false}
+          />
+        ))}
+        <Tooltip content={<TraceTooltip unit={unit} />} isAnimationActive={false} cursor={false} />
+      </ScatterChart>
+    </ResponsiveContainer>
   );
 }
 
