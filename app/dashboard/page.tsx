@@ -5,7 +5,7 @@ import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { QueryProvider } from "@/components/providers/QueryProvider";
 import { loadOverview } from "@/lib/dashboard/overview";
-import { overviewPath, parseTraceRange } from "@/lib/dashboard/overview-model";
+import { overviewPath, parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { configuredVersion } from "@/lib/service-client/client";
 
@@ -32,7 +32,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       ) : (
         <QueryProvider>
           <OverviewView
-            initial={loaded}
+            overview={sentOverview(loaded)}
             range={range}
             unitChoice={isBlocked(page) ? null : page.preferences.unit}
             goals={isBlocked(page) ? undefined : page.goals}

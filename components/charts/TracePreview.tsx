@@ -1,10 +1,10 @@
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
-import type { GapBreak, TracePoint } from "@/lib/trace";
+import type { GapBreak, SeriesPoint } from "@/lib/trace";
 import { TargetBand } from "./TargetBand";
 
 /**
- * The trace as the server can draw it: recharts draws only after the page has hydrated and measured
- * its container, so without this the chart's area stays blank for most of the page's load. Same
+ * The trace as the server can draw it: recharts is loaded after the first paint and draws only once
+ * it has measured its container, so without this the chart's area stays blank for most of the page's load. Same
  * points, same linear scales and the same plot box as the recharts chart laid over it (which hides
  * this once its own line exists, see globals.css); no axes, and hidden from assistive technology,
  * which reads the chart's own name and its tables.
@@ -30,7 +30,7 @@ export function TracePreview({
   target,
   box,
 }: {
-  points: ReadonlyArray<TracePoint | GapBreak>;
+  points: ReadonlyArray<SeriesPoint | GapBreak>;
   startMs: number;
   endMs: number;
   yMin: number;

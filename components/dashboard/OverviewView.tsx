@@ -1,63 +1,39 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
+import { TraceLayers } from "@/components/charts/TraceLayers";
 import { GoalHeadline } from "@/components/glucose/GoalHeadline";
 import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
 import { NowPanel } from "@/components/glucose/NowPanel";
 import { StatisticsComparison } from "@/components/glucose/StatisticsComparison";
 import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
-import { MS_PER_MINUTE, parseDateTime } from "@/lib/cgm/datetime";
-import { type Overview, summaryPeriodText } from "@/lib/dashboard/overview-model";
+import { type Overview, type SentOverview, summaryPeriodText } from "@/lib/dashboard/overview-model";
 import { overviewPath, TRACE_RANGE_LABELS, type TraceRange } from "@/lib/dashboard/ranges";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { formatDisplayTime } from "@/lib/trace";
 import { EpisodesPanel } from "./EpisodesPanel";
 import { MarkersTable } from "./MarkersTable";
+import { OverviewRefresh } from "./OverviewRefresh";
 import { PreferencesForm } from "./PreferencesForm";
 import { RangePicker } from "./RangePicker";
 import { TraceTable } from "./TraceTable";
 
-const FIVE_MINUTES = 5 * MS_PER_MINUTE;
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { Accept: "application/json" } });
-  const body = await res.json().catch(() => null);
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      body?.error ?? "error",
-      body?.message ?? `The server answered ${res.status}.`,
-    );
-  return body as T;
-}
-
 /**
- * The overview, kept fresh: every 5 minutes and whenever the tab regains focus it asks the
- * service's dataRange (one small call) whether a newer EGV exists, and only then fetches the
- * overview again. The server's first render arrives as initial data, so the page paints at once.
+ * The overview. A client component on purpose: rendered on the server as well, its tables and cards
+ * travel as the overview's data (the trace's points as columns, lib/trace/series.ts) instead of
+ * React's serialized elements, which doubled the HTML at 90 days (1,328 kB against 580 kB). Kept
+ * fresh by OverviewRefresh, which has the server render the page again when the service holds a
+ * newer EGV; recharts is loaded after the first paint (TraceLayers).
  */
 export function OverviewView({
-  initial,
+  overview: shown,
   range,
   unitChoice,
   goals,
   clinician,
   apiVersion = "v2",
 }: {
-  initial: Overview;
+  overview: SentOverview;
   range: TraceRange;
   unitChoice: Overview["unit"] | null;
   /** The patient's choice of goals and their clinic's (the settings form); absent in a clinician's view. */
@@ -73,76 +49,12 @@ export function OverviewView({
    */
   apiVersion?: "v2" | "v3";
 }) {
-  const queryClient = useQueryClient();
-  const overview = useQuery({
-    queryKey: ["overview", range],
-    queryFn: () =>
-      getJson<{ overview: Overview | null }>(`/api/dashboard/overview?range=${range}`).then(
-        (b) => b.overview,
-      ),
-    initialData: initial,
-    staleTime: Number.POSITIVE_INFINITY,
-    // Each visit of a period brings the server's fresh render as `initial`; kept after the page
-    // left that period, the earlier visit's overview would come back instead, with the reading's
-    // age as it was then (and no stale warning) while the service had stopped releasing readings.
-    gcTime: 0,
-  });
-  const dataRange = useQuery({
-    queryKey: ["dataRange", apiVersion],
-    queryFn: () =>
-      // v2's and v3's dataRange both carry egvs.end.systemTime (UTC).
-      getJson<{ egvs: { end: { systemTime: string } } | null }>(
-        `/api/cgm/${apiVersion}/users/self/dataRange`,
-      ),
-    refetchInterval: FIVE_MINUTES,
-    refetchOnWindowFocus: true,
-    enabled: clinician === undefined,
-  });
-  const shown = overview.data ?? initial;
-  const newestAtService = dataRange.data?.egvs ? parseDateTime(dataRange.data.egvs.end.systemTime) : null;
-  useEffect(() => {
-    if (newestAtService !== null && newestAtService > shown.dataEndMs) {
-      void queryClient.invalidateQueries({ queryKey: ["overview"] });
-    }
-  }, [newestAtService, shown.dataEndMs, queryClient]);
-
-  const failure = overview.error ?? dataRange.error;
-  const reconnect = failure instanceof ApiError && failure.code === "reconnect_required";
   const { summary, unit } = shown;
   // The summary ends at the newest reading, which may be days old: each card names its true period.
   const summaryPeriod = summaryPeriodText(shown);
   return (
     <div className="space-y-6">
-      {failure && (
-        <div
-          role="alert"
-          className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {reconnect ? (
-            <>
-              The glucose service no longer accepts this dashboard&apos;s access.{" "}
-              <a className="font-medium underline" href="/dashboard">
-                Reconnect your CGM account
-              </a>
-              .
-            </>
-          ) : (
-            <>
-              Could not check for newer readings: {failure.message}{" "}
-              <button
-                type="button"
-                className="font-medium underline"
-                onClick={() => {
-                  void dataRange.refetch();
-                  void overview.refetch();
-                }}
-              >
-                Retry
-              </button>
-            </>
-          )}
-        </div>
-      )}
+      {clinician === undefined && <OverviewRefresh dataEndMs={shown.dataEndMs} apiVersion={apiVersion} />}
       {summary.headline && <GoalHeadline headline={summary.headline} detailsHref="#tir-heading" />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {shown.latest && shown.freshness && (
@@ -172,7 +84,7 @@ export function OverviewView({
           Dashed lines at the very low and very high limits.
           {shown.clockChanges.length > 0 && " A dotted line marks a change of the receiver's clock."}
         </p>
-        <GlucoseTrace overview={shown} />
+        <TraceLayers chart={shown} />
         <TraceTable rows={shown.trace.table} unit={unit} by={shown.trace.tableBy} />
         <MarkersTable
           events={shown.events}

@@ -81,7 +81,7 @@ function expectStrictlyIncreasing(ts: number[]) {
   for (let i = 1; i < ts.length; i++) expect(ts[i]!).toBeGreaterThan(ts[i - 1]!);
 }
 
-/** The axis labels as GlucoseTrace writes them. */
+/** The axis labels as the trace chart (components/charts/TraceInteractive.tsx) writes them. */
 function tickLabels(model: ReturnType<typeof buildDay>) {
   const { trace, clockChanges } = model.chart;
   return (trace.ticks ?? []).map((t) =>

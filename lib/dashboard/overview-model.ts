@@ -17,11 +17,13 @@ import {
   clockChanges,
   type DataFreshness,
   dataFreshness,
+  encodeSeries,
   formatDisplayDay,
   type GapBreak,
   reduceForDrawing,
   roundWallClockTicks,
   type TracePoint,
+  type TraceSeries,
   type TraceTableRow,
   tracePointsOf,
   traceTable,
@@ -233,6 +235,15 @@ export interface Overview {
   };
   /** The target group whose goals judge this view's data (lib/preferences/target-group.ts). */
   targetGroup: TargetGroup;
+}
+
+/** The overview as the page sends it to the browser: the trace's points once, as columns. */
+export type SentOverview = Omit<Overview, "trace"> & {
+  trace: Omit<Overview["trace"], "points"> & { series: TraceSeries };
+};
+
+export function sentOverview({ trace: { points, ...trace }, ...overview }: Overview): SentOverview {
+  return { ...overview, trace: { ...trace, series: encodeSeries(points) } };
 }
 
 /**

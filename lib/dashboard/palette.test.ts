@@ -44,11 +44,12 @@ describe("the trace's graphics (WCAG 1.4.11: at least 3:1 against what they are 
 });
 
 describe("the trace component", () => {
-  it("takes every colour from the palette, so the checks above cover what it draws", () => {
-    const source = readFileSync(
-      path.join(import.meta.dirname, "../../components/charts/GlucoseTrace.tsx"),
-      "utf8",
-    );
-    expect(source.match(/#[0-9a-f]{3,8}\b/gi) ?? []).toEqual([]);
-  });
+  // Its server-drawn layer, its interactive (recharts) layer, and what joins them.
+  it.each(["GlucoseTrace.tsx", "TraceLayers.tsx", "TracePreview.tsx", "TraceInteractive.tsx"])(
+    "takes every colour from the palette, so the checks above cover what it draws (%s)",
+    (file) => {
+      const source = readFileSync(path.join(import.meta.dirname, "../../components/charts", file), "utf8");
+      expect(source.match(/#[0-9a-f]{3,8}\b/gi) ?? []).toEqual([]);
+    },
+  );
 });

@@ -6,4 +6,5 @@ export * from "./gaps";
 export * from "./goal-text";
 export * from "./points";
 export * from "./reduce";
+export * from "./series";
 export * from "./table";

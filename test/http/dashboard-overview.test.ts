@@ -219,6 +219,17 @@ describe("GET /dashboard", () => {
     expect(d.startsWith("M")).toBe(true);
     expect(d.split("L").length).toBeGreaterThan(200);
   });
+
+  it("sends the trace's points once, as the columns both layers draw from", async () => {
+    const html = await (
+      await fetch(`${base}/dashboard?range=14d`, { headers: { Cookie: user1.cookie } })
+    ).text();
+    // The page's data for React (the RSC payload inlined in the HTML) escapes its quotes.
+    const key = (name: string) => new RegExp(`\\\\?"${name}\\\\?":`, "g");
+    expect(html.match(key("dt")) ?? []).toHaveLength(1);
+    // No object per point, each with its displayTime as "display" (a few other records have one).
+    expect((html.match(key("display")) ?? []).length).toBeLessThan(10);
+  });
 });
 
 describe("POST /api/preferences", () => {

@@ -6,7 +6,7 @@ import { Panel } from "@/components/patient/Panel";
 import { QueryProvider } from "@/components/providers/QueryProvider";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { loadOverview } from "@/lib/dashboard/overview";
-import { parseTraceRange } from "@/lib/dashboard/overview-model";
+import { parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 
 export const metadata: Metadata = { title: "Patient" };
@@ -52,7 +52,7 @@ export default async function ClinicPatientDashboard({
       ) : (
         <QueryProvider>
           <OverviewView
-            initial={loaded}
+            overview={sentOverview(loaded)}
             range={range}
             unitChoice={preferences.unit}
             clinician={{ basePath: clinicPatientPath(patientId) }}
