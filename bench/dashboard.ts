@@ -9,8 +9,11 @@
  * "Painted" is the later of the animation frame in which the trace's line first exists in the DOM
  * and the first contentful paint (Chromium paints nothing before it, so a line that exists earlier
  * is not yet on screen): the server-drawn trace, and, reported apart, recharts' interactive chart.
+ * - the overview's server time (GET /api/dashboard/overview, its Server-Timing) for 90 days against
+ *   14 days, the floor, in the same run: a first 90-day view reads every day, later ones only
+ *   the days not yet finished (lib/sync/finished-days.ts).
  */
-import { chromium, type Page } from "@playwright/test";
+import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "../test/support/chromium";
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
@@ -113,6 +116,30 @@ async function bytesOf14Days(page: Page) {
   return { data, assets };
 }
 
+/** The overview's server time of one request: the parts of its Server-Timing added up. */
+async function overviewServerMs(context: BrowserContext, range: string): Promise<number> {
+  const res = await context.request.get(`/api/dashboard/overview?range=${range}`);
+  if (!res.ok()) throw new Error(`overview ${range}: ${res.status()}`);
+  await res.body();
+  const timing = res.headers()["server-timing"] ?? "";
+  return [...timing.matchAll(/dur=([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+async function overviewServerTimes(context: BrowserContext) {
+  const cold = await overviewServerMs(context, "90d");
+  const samples = { "14d": [] as number[], "90d": [] as number[] };
+  for (const range of ["14d", "90d"] as const) await overviewServerMs(context, range); // warm
+  for (let i = 0; i < RUNS; i++)
+    for (const range of ["14d", "90d"] as const) samples[range].push(await overviewServerMs(context, range));
+  const floor = median(samples["14d"]);
+  const warm = median(samples["90d"]);
+  console.log(
+    `  overview server time (Server-Timing), ${RUNS} each: 14 days (floor) median ${floor.toFixed(0)} ms; ` +
+      `90 days warm median ${warm.toFixed(0)} ms = ${(warm / floor).toFixed(2)}× the floor (target ≤ 1.5×); ` +
+      `first 90-day view of the session ${cold.toFixed(0)} ms`,
+  );
+}
+
 export async function dashboardPages(baseURL: string, user = "SandboxUser1") {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
@@ -129,6 +156,7 @@ export async function dashboardPages(baseURL: string, user = "SandboxUser1") {
       `  floor: static file ${FLOOR_PATH}, first contentful paint median ${floor.toFixed(0)} ms, ` +
         `max ${Math.max(...floors).toFixed(0)} ms`,
     );
+    await overviewServerTimes(context);
     for (const view of VIEWS) {
       await navigationToChartMs(page, view.range); // warm: first compile of the route's code paths
       const samples: Paints[] = [];

@@ -6,6 +6,8 @@
  * figures. A spy on fetch notes every request that leaves for the service's data endpoints.
  */
 import { sql } from "drizzle-orm";
+import { windowOf } from "@/lib/cgm/window";
+import { type GroupFetch, syncWindows } from "@/lib/sync/plan";
 import { maxInWindow, type RateLimit } from "@/lib/sync/rate-limit";
 import { clientUnderTest } from "../test/support/client-under-test";
 
@@ -49,6 +51,17 @@ async function main() {
     `  backfill, 365 days of SandboxUser1: ${(b.durationMs / 1000).toFixed(2)} s (target ≤ 5 s); ` +
       `${b.records.toLocaleString("en")} records, ${b.calls} calls` +
       (days ? `, window ${((days.endMs - days.startMs) / 86_400_000).toFixed(0)} days of EGVs` : ""),
+  );
+  // The floor: the same windows fetched raw (bodies read, nothing parsed or stored), as the sync
+  // reads them: group after group, WINDOWS_AHEAD at a time. Taken after the backfill, so the
+  // sandbox is warm for it and the ratio errs against the backfill.
+  const groups = b.outcomes[0]?.result === "synced" ? b.outcomes[0].groups : [];
+  const raw: number[] = [];
+  for (let run = 0; run < 3; run++) raw.push(await rawFetch(one, groups));
+  const floor = [...raw].sort((x, y) => x - y)[1] ?? Number.NaN;
+  console.log(
+    `  floor: the same windows fetched raw, median of 3: ${(floor / 1000).toFixed(2)} s; ` +
+      `backfill ${(b.durationMs / floor).toFixed(2)}× the floor (target ≤ 2×)`,
   );
 
   // (b) PATIENTS connected through the authorization flow, 16 at a time (several dashboard
@@ -120,6 +133,28 @@ async function main() {
   );
   await client.setFaults({ latencyMs: 0, rateLimitPerHour: null });
   process.exit(most <= LIMIT.calls ? 0 : 1);
+}
+
+/** The data of `fetches` read raw with the sync's windows, in ms. */
+async function rawFetch(connection: string, fetches: readonly GroupFetch[]): Promise<number> {
+  const { configuredVersion, serviceRequest } = await import("@/lib/service-client/client");
+  const { syncWindowDays } = await import("@/lib/sync/pass");
+  const { mapWithConcurrency } = await import("@/lib/service-client/windows");
+  const version = configuredVersion();
+  const t0 = performance.now();
+  for (const f of fetches) {
+    const windows = syncWindows(f.startMs, f.endMs, syncWindowDays(version), version);
+    await mapWithConcurrency(windows, 3, async (w) => {
+      const { startDate, endDate } = windowOf(w.startMs, w.endMs);
+      const res = await serviceRequest(connection, {
+        path: `/${version}/users/self/${f.group}`,
+        query: { startDate, endDate },
+      });
+      await res.text();
+      if (!res.ok) throw new Error(`raw fetch of ${f.group}: ${res.status}`);
+    });
+  }
+  return performance.now() - t0;
 }
 
 main().catch((e) => {

@@ -8,6 +8,7 @@ import { safeReturnTo } from "@/lib/auth/return-to";
 import { attemptTtlMs, beginSignIn, completeSignIn } from "@/lib/auth/sign-in";
 import { seeOther } from "@/lib/http/redirect";
 import { connectionOfOwner, deleteConnection } from "@/lib/service-client/tokens";
+import { forgetFinishedDays } from "@/lib/sync/source";
 import { anyone, formRoute, signedIn } from "./route";
 
 /**
@@ -66,7 +67,12 @@ export const disconnect = formRoute(
   { schema: z.object({}), user: signedIn(() => seeOther("/")) },
   async ({ user }) => {
     const connection = await connectionOfOwner(user);
-    if (connection) await deleteConnection(connection.id);
+    if (connection) {
+      await deleteConnection(connection.id);
+      // This process's copy of its finished days goes with it (another process's is never read
+      // again: a connection made later has another id, and a reconnect another generation).
+      forgetFinishedDays(connection.id);
+    }
     return seeOther("/dashboard");
   },
 );

@@ -23,7 +23,7 @@ import {
 import { dataRangeFromV3 } from "@/lib/service-client/reshape-v3";
 import { ReconnectRequired, TokenUnavailable } from "@/lib/service-client/tokens";
 import { ServiceError } from "@/lib/service-client/transport";
-import { fetchAheadInOrder, mapWithConcurrency } from "@/lib/service-client/windows";
+import { mapWithConcurrency } from "@/lib/service-client/windows";
 import { claimQueue } from "./claim-queue";
 import { refreshPeriodEpisodes } from "./episodes-store";
 import { configuredRateLimit, rateLimitGate } from "./limiter";
@@ -44,8 +44,9 @@ import {
   throughFor,
 } from "./plan";
 import { type RateLimit, RateLimitBusy } from "./rate-limit";
-import { calibrationRows, egvRows, eventRows } from "./rows";
+import { calibrationRows, egvRows, eventRows, type GroupRows, joinGroupRows } from "./rows";
 import { refreshServiceStatistics } from "./statistics";
+import { fetchInSteps } from "./steps";
 import {
   type Claim,
   claimDue,
@@ -55,7 +56,6 @@ import {
   finishFailure,
   finishReconnectRequired,
   finishSuccess,
-  type GroupRows,
   LeaseLost,
   releaseLease,
   startVersion,
@@ -222,15 +222,25 @@ const WINDOWS_AHEAD = 3;
 
 /**
  * A fetch longer than the service's window (a backfill; a patient back after weeks away) is read
- * and stored one service window at a time, oldest first, each in its own transaction that moves
- * the group's through mark to the window's end. An interrupted backfill then resumes after the
- * last window stored (the next plan starts there, less the overlap) instead of reading the whole
- * period again, and the next windows are on their way while one is written. Each window is one
- * service call, so the calls are those of `callsFor`.
+ * one service window at a time, oldest first, with the next windows on their way while one is
+ * written, and stored in steps of whole windows (lib/sync/steps.ts, STEP_ROWS), each in its own
+ * transaction that moves the group's through mark to the step's end. A failed read stores the
+ * windows read before it first, so an interrupted backfill resumes after the last window read
+ * (the next plan starts there, less the overlap) instead of reading the whole period again. Each
+ * window is one service call, so the calls are those of `callsFor`.
  */
 function windowsOf(f: GroupFetch, maxWindowDays: number, version: CgmApiVersion): GroupFetch[] {
   return syncWindows(f.startMs, f.endMs, maxWindowDays, version).map((w) => ({ ...f, ...w }));
 }
+
+/**
+ * The most rows one step stores (about 100 days of 5-minute readings). A transaction per service
+ * window made a year's backfill 39 transactions, each with its lease check, its daily recount and
+ * its commit; a step gathers windows up to this size, so a year of EGVs takes four and the events
+ * and calibrations one each. Bounded, because on PGlite a transaction holds the process's one
+ * connection (the embedded sandbox answering the sync's own calls included) until it commits.
+ */
+export const STEP_ROWS = 30_000;
 
 export async function syncConnection(
   database: Db,
@@ -262,15 +272,16 @@ export async function syncConnection(
     const fetches = planSync(through, range, settings, eventsRecheck(state), version);
     for (const f of fetches) {
       calls += callsFor(f, maxWindowDays, version);
-      // Where the group's records run without a hole once all of f is stored; each window
+      // Where the group's records run without a hole once all of f is stored; each step
       // stored extends that run up to its end.
       const fromMs = coverageFrom(from[f.group], through[f.group], f);
-      await fetchAheadInOrder(
+      await fetchInSteps(
         windowsOf(f, maxWindowDays, version),
-        WINDOWS_AHEAD,
+        { ahead: WINDOWS_AHEAD, maxRows: STEP_ROWS },
         (w) => fetchGroup(connection, w, version),
-        async (data, w) => {
-          await storeGroup(database, connection.id, worker, data, w.endMs, fromMs);
+        joinGroupRows,
+        async (data, throughMs) => {
+          await storeGroup(database, connection.id, worker, data, throughMs, fromMs);
           records += data.rows.length;
           if (data.group === "egvs" && data.rows.length > 0) egvsWritten = true;
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calibrationOf, calibrationRows, egvOf, egvRows, eventOf, eventRows } from "./rows";
+import { calibrationOf, calibrationRows, egvOf, egvRows, eventOf, eventRows, joinGroupRows } from "./rows";
 
 const egv = (systemTime: string, value: number, smoothedValue: number | null) => ({
   systemTime,
@@ -164,5 +164,40 @@ describe("synced rows", () => {
     expect(plain && eventOf(plain, "v3")).toEqual(carbs);
     const { text: _text, ...v2Carbs } = carbs;
     expect(plain && eventOf(plain, "v2")).toEqual(v2Carbs);
+  });
+
+  it("the rows of several windows join into one write, a record read in two windows once, the later read winning", () => {
+    const read = (egvs: ReturnType<typeof egv>[]) => ({
+      group: "egvs" as const,
+      rows: egvRows("c1", { unit: "mg/dL", rateUnit: "mg/dL/min", egvs }),
+    });
+    const joined = joinGroupRows([
+      read([egv("2026-11-20T10:00:00", 100, null), egv("2026-11-20T10:05:00", 101, null)]),
+      read([egv("2026-11-20T10:05:00", 102, 102), egv("2026-11-20T10:10:00", 103, null)]),
+    ]);
+    expect(joined.group).toBe("egvs");
+    expect(joined.rows.map((r) => [r.systemTime.toISOString(), r.value])).toEqual([
+      ["2026-11-20T10:00:00.000Z", 100],
+      ["2026-11-20T10:05:00.000Z", 102],
+      ["2026-11-20T10:10:00.000Z", 103],
+    ]);
+    const event = {
+      systemTime: "2026-11-20T10:00:00",
+      displayTime: "2026-11-20T11:00:00",
+      eventType: "insulin" as const,
+      eventSubType: null,
+      value: 2.5,
+      unit: "units" as const,
+      eventId: "e1",
+      eventStatus: "created" as const,
+    };
+    // Edited while the windows were read: moved into the next window, read in both.
+    const moved = { ...event, systemTime: "2026-11-20T12:00:00", eventStatus: "updated" as const };
+    const events = joinGroupRows([
+      { group: "events", rows: eventRows("c1", [event]) },
+      { group: "events", rows: eventRows("c1", [moved]) },
+    ]);
+    if (events.group !== "events") throw new Error("events joined as another group");
+    expect(events.rows.map((r) => eventOf(r))).toEqual([moved]);
   });
 });

@@ -36,10 +36,40 @@ function systemDate(systemTime: string): Date {
   return new Date(ms);
 }
 
-function lastByKey<T>(rows: T[], key: (row: T) => string | number): T[] {
+function lastByKey<T>(rows: readonly T[], key: (row: T) => string | number): T[] {
   const byKey = new Map<string | number, T>();
   for (const row of rows) byKey.set(key(row), row);
   return [...byKey.values()];
+}
+
+/** What identifies a row in its table besides the connection: its primary key's other column. */
+const bySystemTime = (r: { systemTime: Date }) => r.systemTime.getTime();
+const byEventId = (r: EventRow) => r.eventId;
+
+export type GroupRows =
+  | { group: "egvs"; rows: EgvRow[] }
+  | { group: "events"; rows: EventRow[] }
+  | { group: "calibrations"; rows: CalibrationRow[] };
+
+/**
+ * The rows of several windows of one group (read in time order) as one write. A record can move
+ * between windows while they are read (an event edited meanwhile), and one insert may not touch a
+ * key twice: the later read wins, as in each window's own rows.
+ */
+export function joinGroupRows(parts: readonly GroupRows[]): GroupRows {
+  const first = parts[0];
+  if (!first) throw new Error("joinGroupRows needs at least one part.");
+  if (parts.length === 1) return first;
+  const all = <R>(group: GroupRows["group"]) =>
+    parts.flatMap((p) => (p.group === group ? (p.rows as R[]) : []));
+  switch (first.group) {
+    case "egvs":
+      return { group: "egvs", rows: lastByKey(all<EgvRow>("egvs"), bySystemTime) };
+    case "events":
+      return { group: "events", rows: lastByKey(all<EventRow>("events"), byEventId) };
+    case "calibrations":
+      return { group: "calibrations", rows: lastByKey(all<CalibrationRow>("calibrations"), bySystemTime) };
+  }
 }
 
 export function egvRows(connectionId: string, response: EgvsRead): EgvRow[] {
@@ -63,7 +93,7 @@ export function egvRows(connectionId: string, response: EgvsRead): EgvRow[] {
         recordId: e.recordId ?? null,
       };
     }),
-    (r) => r.systemTime.getTime(),
+    bySystemTime,
   );
 }
 
@@ -81,7 +111,7 @@ export function eventRows(connectionId: string, events: readonly CgmEvent[]): Ev
       eventStatus: e.eventStatus,
       text: e.text ?? null,
     })),
-    (r) => r.eventId,
+    byEventId,
   );
 }
 
@@ -98,7 +128,7 @@ export function calibrationRows(
       unit: c.unit,
       recordId: c.recordId ?? null,
     })),
-    (r) => r.systemTime.getTime(),
+    bySystemTime,
   );
 }
 

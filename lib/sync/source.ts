@@ -5,6 +5,9 @@ import {
   type CgmEvent,
   type DataRangeResponse,
   type EgvsV2Response,
+  MS_PER_DAY,
+  MS_PER_HOUR,
+  MS_PER_MINUTE,
   parseDateTime,
   type Window,
   type WindowMs,
@@ -19,7 +22,18 @@ import {
   getEgvs,
   getEvents,
 } from "@/lib/service-client/client";
-import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
+import { type ConnectionRef, connectionIdOf, ReconnectRequired } from "@/lib/service-client/tokens";
+import {
+  assembleDays,
+  byDay,
+  type DaysOwner,
+  dayIndexOf,
+  type FinishedDay,
+  FinishedDays,
+  finishedBeforeMs,
+  planDaysRead,
+  sameUnit,
+} from "./finished-days";
 import { type CopyVerdict, copyAnswers, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
 import { calibrationOf, egvOf, eventOf } from "./rows";
@@ -43,33 +57,58 @@ interface SyncedState {
   nowMs: number;
 }
 
-/** The copy's state; null: never synced. */
-async function syncedCopyOf(connection: ConnectionRef): Promise<SyncedState | null> {
+/** The connection's own state beside the copy's: whose finished days a load may use. */
+interface ConnectionState {
+  /** Null when the connection is gone or waits for a reconnect: no days are kept for it. */
+  owner: DaysOwner | null;
+  synced: SyncedState | null;
+}
+
+/** The connection and its copy's state (null: never synced), in one query. */
+async function connectionState(connection: ConnectionRef): Promise<ConnectionState> {
   const database = await db();
   const s = schema.syncState;
+  const c = schema.cgmConnections;
+  const id = connectionIdOf(connection);
   const [row] = await database
     .select({
       state: s,
-      status: schema.cgmConnections.status,
+      status: c.status,
+      authorizedAt: c.authorizedAt,
+      createdAt: c.createdAt,
       nowMs: sql<string>`(extract(epoch from now()) * 1000)::float8`,
     })
-    .from(s)
-    .innerJoin(schema.cgmConnections, eq(schema.cgmConnections.id, s.connectionId))
-    .where(eq(s.connectionId, connectionIdOf(connection)));
-  if (!row) return null;
+    .from(c)
+    .leftJoin(s, eq(s.connectionId, c.id))
+    .where(eq(c.id, id));
+  if (!row) return { owner: null, synced: null };
+  const active = row.status === "active";
+  // A connection from before authorized_at was recorded is known by its creation.
+  const owner = active
+    ? { connectionId: id, generation: String((row.authorizedAt ?? row.createdAt).getTime()) }
+    : null;
   const { state } = row;
+  if (!state) return { owner, synced: null };
   return {
-    copy: {
-      active: row.status === "active",
-      backfillDone: state.backfillDone,
-      lastSuccessMs: state.lastSuccessAt?.getTime() ?? null,
-      lastErrorMs: state.lastErrorAt?.getTime() ?? null,
-      range: state.dataRange,
-      through: syncedThrough(state),
-      from: syncedFrom(state),
+    owner,
+    synced: {
+      copy: {
+        active,
+        backfillDone: state.backfillDone,
+        lastSuccessMs: state.lastSuccessAt?.getTime() ?? null,
+        lastErrorMs: state.lastErrorAt?.getTime() ?? null,
+        range: state.dataRange,
+        through: syncedThrough(state),
+        from: syncedFrom(state),
+      },
+      nowMs: Number(row.nowMs),
     },
-    nowMs: Number(row.nowMs),
   };
+}
+
+/** The copy's state; null: never synced. */
+async function syncedCopyOf(connection: ConnectionRef): Promise<SyncedState | null> {
+  return (await connectionState(connection)).synced;
 }
 
 /**
@@ -81,11 +120,56 @@ async function syncedCopyOf(connection: ConnectionRef): Promise<SyncedState | nu
 export interface ReadSource {
   newest: DataRangeResponse;
   synced: SyncedState | null;
+  /** The connection's finished days, for its EGVs: whose, and where they end; null for none. */
+  days?: { owner: DaysOwner; finishedBefore: number } | null;
 }
 
 export async function readSource(connection: ConnectionRef): Promise<ReadSource> {
-  const [newest, synced] = await Promise.all([readDataRange(connection), syncedCopyOf(connection)]);
-  return { newest, synced };
+  const [newest, state] = await Promise.all([readDataRange(connection), connectionState(connection)]).catch(
+    (e: unknown) => {
+      // Revoked: its days go now rather than when the budget pushes them out.
+      if (e instanceof ReconnectRequired) finishedDays.forget(connectionIdOf(connection));
+      throw e;
+    },
+  );
+  const newestEgvMs = newest.egvs ? parseDateTime(newest.egvs.end.systemTime) : null;
+  if (!state.owner) finishedDays.forget(connectionIdOf(connection));
+  const days =
+    state.owner && newestEgvMs !== null
+      ? { owner: state.owner, finishedBefore: finishedBeforeMs(newestEgvMs, finishedLookbackMs()) }
+      : null;
+  return { newest, synced: state.synced, days };
+}
+
+declare global {
+  // On globalThis so that every bundle of the server (and Next's reloading in development) shares one.
+  var __finishedDays: FinishedDays | undefined;
+}
+
+/** What the finished days of every connection may hold in this process, as FinishedDays estimates it. */
+export const FINISHED_DAYS_BUDGET_BYTES = 64 * 1024 * 1024;
+
+globalThis.__finishedDays ??= new FinishedDays(FINISHED_DAYS_BUDGET_BYTES);
+const finishedDays = globalThis.__finishedDays;
+
+/**
+ * The longest the service may still change a record after the newest reading: the sync's
+ * lookbacks, the EGVs' overlap (late smoothed values) and the events' re-read (deletions, edits).
+ * A day that ended before it is finished (lib/sync/finished-days.ts). At least a day, so that the
+ * whole days read for a window ending at the newest reading are never longer than the window.
+ */
+function finishedLookbackMs(): number {
+  const e = env();
+  return Math.max(
+    e.SYNC_OVERLAP_MINUTES * MS_PER_MINUTE,
+    e.SYNC_EVENTS_RECHECK_HOURS * MS_PER_HOUR,
+    MS_PER_DAY,
+  );
+}
+
+/** Drops a connection's finished days from this process (its disconnection). */
+export function forgetFinishedDays(connectionId: string): void {
+  finishedDays.forget(connectionId);
 }
 
 /** Where a read of `groups` over `window` would be answered from, and why not the copy. */
@@ -174,6 +258,68 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
  * sync) from the service; `source` is the load's, when it has read one (`readSource`).
  */
 export async function readEgvs(
+  connection: ConnectionRef,
+  window: Window,
+  source?: ReadSource,
+): Promise<EgvsV2Response> {
+  return source?.days
+    ? readEgvsByDays(connection, window, source, source.days, finishedDays)
+    : readEgvsFresh(connection, window, source);
+}
+
+/**
+ * The window's EGVs with its finished days from `cache` (lib/sync/finished-days.ts): the days not
+ * held read in one span and kept, the rest of the window read as before, both at once. Parts in
+ * different units (the patient changed unit meanwhile) are dropped and the whole window read.
+ * Exported for its tests, which give it a cache of their own.
+ */
+export async function readEgvsByDays(
+  connection: ConnectionRef,
+  window: Window,
+  source: ReadSource,
+  days: { owner: DaysOwner; finishedBefore: number },
+  cache: FinishedDays,
+): Promise<EgvsV2Response> {
+  const { owner } = days;
+  const plan = planDaysRead(window, days.finishedBefore, (d) => cache.has(owner, d));
+  if (!plan) return readEgvsFresh(connection, window, source);
+  const read = (span: WindowMs | null) => {
+    const w = windowOfSpan(span);
+    return w ? readEgvsFresh(connection, w, source) : Promise.resolve(null);
+  };
+  const [missing, tail] = await Promise.all([read(plan.missing), read(plan.tail)]);
+  const fetched = missing ? byDay(missing.egvs) : null;
+  const span = plan.missing;
+  const wasRead = (d: number) =>
+    span !== null && d >= dayIndexOf(span.startMs) && d <= dayIndexOf(span.endMs);
+  const found: FinishedDay[] = [];
+  for (let d = plan.firstDay; d <= plan.lastDay; d++) {
+    const held = cache.get(owner, d);
+    if (held) found.push(held);
+    // A day read just now; one held when planned but dropped since (another load's days
+    // pushed it out) is missing, and the window is then read whole.
+    else if (missing && fetched && wasRead(d)) {
+      const day = { unit: missing.unit, rateUnit: missing.rateUnit, egvs: fetched.get(d) ?? [] };
+      cache.set(owner, d, day);
+      found.push(day);
+    }
+  }
+  if (found.length !== plan.lastDay - plan.firstDay + 1) return readEgvsFresh(connection, window, source);
+  if (!sameUnit([...found, ...(tail ? [tail] : [])])) {
+    // The days kept are in the unit the patient left: none is of use any more.
+    cache.forget(owner.connectionId);
+    return readEgvsFresh(connection, window, source);
+  }
+  const unitOf = tail ?? (found[0] as FinishedDay);
+  return {
+    unit: unitOf.unit,
+    rateUnit: unitOf.rateUnit,
+    egvs: assembleDays(window, found, tail?.egvs ?? []),
+  };
+}
+
+/** The window's EGVs read as they stand: from the copy where it holds them, else the service. */
+async function readEgvsFresh(
   connection: ConnectionRef,
   window: Window,
   source?: ReadSource,

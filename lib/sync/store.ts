@@ -22,7 +22,7 @@ import type { CgmApiVersion } from "@/lib/platform/env";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";
-import type { CalibrationRow, EgvRow, EventRow } from "./rows";
+import type { GroupRows } from "./rows";
 import { upsertRows } from "./upsert";
 import { holderAlive } from "./workers";
 
@@ -272,7 +272,7 @@ export async function finishFailure(
 /**
  * A sync its request ended ("Sync now" past its user's budget, or its client gone): the lease is
  * released and nothing is recorded, neither an error nor a backoff, since the connection did not
- * fail; what the sync stored so far stays (each window commits with its through mark).
+ * fail; what the sync stored so far stays (each step commits with its through mark).
  */
 export async function releaseLease(database: Db, connectionId: string, worker: string): Promise<void> {
   await database.update(schema.syncState).set(released).where(ownLease(connectionId, worker));
@@ -329,11 +329,6 @@ export function syncedFrom(state: SyncStateRow): SyncedThrough {
     calibrations: state.calibrationsFrom?.getTime() ?? null,
   };
 }
-
-export type GroupRows =
-  | { group: "egvs"; rows: EgvRow[] }
-  | { group: "events"; rows: EventRow[] }
-  | { group: "calibrations"; rows: CalibrationRow[] };
 
 // One array parameter per column a batch (lib/sync/upsert.ts); a batch bounds one statement's size.
 const BATCH = 5_000;

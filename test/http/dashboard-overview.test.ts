@@ -96,6 +96,27 @@ describe("GET /api/dashboard/overview", () => {
     );
   });
 
+  it("answers a range switched back to, from the finished days it kept, with exactly the service's readings, each patient their own", async () => {
+    const user2 = await signInWithService(base, "SandboxUser2");
+    // The first 90-day view reads every day and keeps the finished ones; 14 days reads from them.
+    for (const s of [user1, user2]) {
+      await overviewOf(s, "90d");
+      await overviewOf(s, "14d");
+    }
+    for (const s of [user1, user2]) {
+      const o = (await overviewOf(s, "90d")).body.overview!;
+      const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
+      const egvs = egvsV2ResponseSchema.parse(
+        await (await serviceOf(s)(`v2/users/self/egvs?${window}`)).json(),
+      ).egvs;
+      expect(o.summary.ours.nValues).toBe(egvs.length);
+      const mean = egvs.reduce((a, r) => a + r.value, 0) / egvs.length;
+      expect(o.summary.ours.mean).toBe(Math.round(mean));
+      const inRange = egvs.filter((r) => r.value >= 70 && r.value <= 180).length;
+      expect(o.summary.ours.timeInRanges!.inRange).toBeCloseTo((100 * inRange) / egvs.length, 6);
+    }
+  });
+
   // v3 has no statistics to ask (test/http/dashboard-v3.test.ts checks the risk computed instead).
   it.skipIf(apiVersion() === "v3")(
     "asks the service's statistics in the data's own unit, on a first and a later view (SandboxUser3, mmol/L)",
