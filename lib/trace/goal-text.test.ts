@@ -35,6 +35,15 @@ describe("goal words", () => {
     );
   });
 
+  it("counts the times from the value as shown: 8.97% shown as 9.0% is nine times, not eight", () => {
+    const r = evaluateGoals(standard, readings([45, 9], [60, 9], [120, 82]), 30).find(
+      (x) => x.metric === "timeBelow54",
+    )!;
+    expect(goalSentence({ ...r, value: 8.97 }, "Below 54 mg/dL", "9.0")).toBe(
+      "Time below 54 mg/dL is 9.0% — nine times the goal of under 1%.",
+    );
+  });
+
   it("says time in range short of its goal, and a goal met as met", () => {
     const results = evaluateGoals(standard, readings([120, 45], [200, 55]), 30);
     const tir = results.find((x) => x.metric === "timeInRange")!;

@@ -57,11 +57,15 @@ const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "sev
  */
 export function goalSentence(result: GoalResult, label: string, valueText?: string): string {
   const goal = { comparison: result.comparison, percent: result.goal };
-  const shown = `${valueText ?? goalValueText(result.value, goal)}%`;
+  const valueShown = valueText ?? goalValueText(result.value, goal);
+  const shown = `${valueShown}%`;
   const subject = `${goalSubject(result.metric, label)} is ${shown}`;
   if (result.met) return `${subject}, within the goal of ${goalText(goal)}.`;
   if (result.comparison === "over") return `${subject}, short of the goal of ${goalText(goal)}.`;
-  const times = timesTheGoal(result);
+  // Counted from the value as shown, so the sentence agrees with itself: 8.97% is shown as 9.0%,
+  // and "9.0% — eight times the goal of under 1%" would read as a mistake.
+  const shownNumber = Number(valueShown);
+  const times = timesTheGoal(Number.isFinite(shownNumber) ? { ...result, value: shownNumber } : result);
   if (times !== null)
     return `${subject} — ${NUMBER_WORDS[times] ?? String(times)} times the goal of ${goalText(goal)}.`;
   return `${subject}, above the goal of ${goalText(goal)}.`;
