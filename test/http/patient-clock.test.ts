@@ -64,7 +64,9 @@ async function fullDay(): Promise<{ day: string; readings: Egv[] }> {
     const day = addDays(lastDay, -back);
     const readings = await serviceDay(day);
     const times = readings.map((e) => e.displayTime.slice(11, 16)).sort();
-    if (times[0]! <= "00:04" && times.at(-1)! >= "23:55") return { day, readings };
+    // A whole day of wear: from midnight to midnight, and without a gap inside (a sensor change
+    // or signal loss would leave fewer readings than the export test's bound).
+    if (times[0]! <= "00:04" && times.at(-1)! >= "23:55" && readings.length > 270) return { day, readings };
   }
   throw new Error("no full day of readings in the last 10 days");
 }
