@@ -3,6 +3,7 @@ import { type EgvV2, formatDateTime, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND } 
 import {
   assembleDays,
   byDay,
+  daySpans,
   type FinishedDay,
   FinishedDays,
   finishedBeforeMs,
@@ -112,14 +113,30 @@ describe("planning a read with finished days", () => {
     });
   });
 
-  it("reads as before, keeping nothing, where the whole days would be a longer read than the window", () => {
-    // 90 days from 06:00: its whole days are 91, which the service client would refuse.
-    expect(planDaysRead({ startMs: day(2, 6), endMs: day(92, 6) }, day(200), () => false)).toBeNull();
+  it("reads the whole days a window covers, even where they are longer than the window", () => {
+    // 90 days from 06:00 (a report's period before on the receiver's clock): 91 whole days.
+    expect(planDaysRead({ startMs: day(2, 6), endMs: day(92, 6) }, day(200), () => false)?.missing).toEqual({
+      startMs: day(2),
+      endMs: day(93) - MS_PER_SECOND,
+    });
     // A one-day window may take its two whole days.
     expect(planDaysRead({ startMs: day(2, 6), endMs: day(3, 6) }, day(200), () => false)?.missing).toEqual({
       startMs: day(2),
       endMs: day(4) - MS_PER_SECOND,
     });
+  });
+
+  it("cuts whole days into reads no longer than the window, each of whole days, in order, none lost", () => {
+    const spans = daySpans({ startMs: day(2), endMs: day(93) - MS_PER_SECOND }, 90 * MS_PER_DAY + 3_600_000);
+    expect(spans).toEqual([
+      { startMs: day(2), endMs: day(92) - MS_PER_SECOND },
+      { startMs: day(92), endMs: day(93) - MS_PER_SECOND },
+    ]);
+    expect(daySpans({ startMs: day(2), endMs: day(4) - MS_PER_SECOND }, 7 * MS_PER_DAY)).toEqual([
+      { startMs: day(2), endMs: day(4) - MS_PER_SECOND },
+    ]);
+    // Never less than a day a read, whatever the window.
+    expect(daySpans({ startMs: day(2), endMs: day(4) - MS_PER_SECOND }, 3_600_000)).toHaveLength(2);
   });
 
   it("has nothing to do for a window of unfinished days only", () => {

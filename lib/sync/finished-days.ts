@@ -134,21 +134,34 @@ export function planDaysRead(
     firstMissing ??= d;
     lastMissing = d;
   }
-  // Whole days (the service's windows include both ends, to the second), so each can be kept.
+  // Whole days (the service's windows include both ends, to the second), so each can be kept:
+  // at most the window's two partial days more than it asked (daySpans reads them).
   const missing =
     firstMissing === null || lastMissing === null
       ? null
       : { startMs: firstMissing * MS_PER_DAY, endMs: (lastMissing + 1) * MS_PER_DAY - MS_PER_SECOND };
-  // Never a read longer than the window asked (or a week, which any request may read): a span
-  // the service client would refuse as too long is read as before instead, and nothing kept.
-  if (missing && missing.endMs - missing.startMs > Math.max(window.endMs - window.startMs, 7 * MS_PER_DAY))
-    return null;
   return {
     firstDay,
     lastDay,
     missing,
     tail: window.endMs >= finishedBefore ? { startMs: finishedBefore, endMs: window.endMs } : null,
   };
+}
+
+/**
+ * A span of whole days cut into consecutive reads of whole days, each no longer than `maxMs` (at
+ * least one day): the days a window covers can be longer than the window, and longer than the
+ * service client lets one read be, while no part is longer than the window itself.
+ */
+export function daySpans(span: WindowMs, maxMs: number): WindowMs[] {
+  const daysPerRead = Math.max(1, Math.floor(maxMs / MS_PER_DAY));
+  const spans: WindowMs[] = [];
+  for (let start = span.startMs; start <= span.endMs; start += daysPerRead * MS_PER_DAY)
+    spans.push({
+      startMs: start,
+      endMs: Math.min(span.endMs, start + daysPerRead * MS_PER_DAY - MS_PER_SECOND),
+    });
+  return spans;
 }
 
 /** The readings of a read of whole days, by day index (days without readings are absent). */

@@ -28,6 +28,7 @@ import {
   byDay,
   type DaysOwner,
   dayIndexOf,
+  daySpans,
   type FinishedDay,
   FinishedDays,
   finishedBeforeMs,
@@ -287,7 +288,17 @@ export async function readEgvsByDays(
     const w = windowOfSpan(span);
     return w ? readEgvsFresh(connection, w, source) : Promise.resolve(null);
   };
-  const [missing, tail] = await Promise.all([read(plan.missing), read(plan.tail)]);
+  // The missing days in reads no longer than the window (its whole days can be two days more).
+  const readDays = async (span: WindowMs | null) => {
+    if (!span) return null;
+    const parts = await Promise.all(
+      daySpans(span, window.endMs - window.startMs).map((s) =>
+        readEgvsFresh(connection, windowOf(s.startMs, s.endMs), source),
+      ),
+    );
+    return sameUnit(parts) ? { ...(parts[0] as EgvsV2Response), egvs: parts.flatMap((p) => p.egvs) } : null;
+  };
+  const [missing, tail] = await Promise.all([readDays(plan.missing), read(plan.tail)]);
   const fetched = missing ? byDay(missing.egvs) : null;
   const span = plan.missing;
   const wasRead = (d: number) =>

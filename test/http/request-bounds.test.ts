@@ -223,6 +223,28 @@ describe("a clinician's budget", () => {
   });
 });
 
+describe("a report viewed again", () => {
+  it("asks the service only for the days not yet finished: its data range and the newest chunk", async () => {
+    // A clinician of their own: the budget spent is theirs, not a patient's other tests spend.
+    const clinic = clinicClient(base);
+    const dr = await clinic.clinician();
+    const { token, page } = await clinic.addPatient(dr, "Pat Again");
+    await clinic.acceptAsPatient(token, "SandboxUser1");
+    const agp = `/clinic/patients/${clinic.patientIdIn(page, "Pat Again")}/agp?days=14`;
+    const view = async () => {
+      const before = calls();
+      const res = await clinic.get(agp, dr.cookie);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('data-testid="agp-chart"');
+      return calls() - before;
+    };
+    // The first view reads both periods (this one and the one before, for the GRI grid) whole.
+    expect(await view()).toBeGreaterThanOrEqual(2 * Math.ceil(14 / CHUNK_DAYS));
+    // Again: the finished days of both periods are held, and only the newest are read.
+    expect(await view()).toBeLessThanOrEqual(2);
+  });
+});
+
 describe("the AGP PDF with the call budget spent", () => {
   const serverLog = () => readFileSync(path.join(dataDir, "server.log"), "utf8");
 

@@ -19,7 +19,7 @@ import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model
 import { statisticsWindowsOf } from "@/lib/reports/statistics-by-window/store";
 import { rowsFromWindows } from "@/lib/reports/statistics-by-window/windows";
 import { configuredVersion } from "@/lib/service-client/client";
-import { readDataRange } from "@/lib/sync/source";
+import { readSource } from "@/lib/sync/source";
 import { formatDisplayTime } from "@/lib/trace/format";
 
 export const metadata: Metadata = { title: "Statistics by time of day" };
@@ -52,15 +52,19 @@ export default async function StatisticsByTimeOfDayPage({
   const data = request.ok
     ? await withServiceStates(async () => {
         const asked = request.value;
+        const source = await readSource(page.connection);
         const period =
           asked.kind === "dates"
             ? asked.period
             : await resolveReportPeriod(
-                patientClock(page.connection, newestRecord(await readDataRange(page.connection))),
+                patientClock(page.connection, newestRecord(source.newest), source),
                 asked,
               );
         if (!period) return null;
-        return { period, ...(await loadStatisticsByWindow(page.connection, windows, period, version)) };
+        return {
+          period,
+          ...(await loadStatisticsByWindow(page.connection, windows, period, version, source)),
+        };
       })
     : null;
   if (isBlocked(data)) return <BlockedPage current={PATH} title={TITLE} state={data.blocked} />;

@@ -3,7 +3,7 @@ import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange } from "@/lib/sync/source";
+import { readSource } from "@/lib/sync/source";
 import { newestRecord, previousPatientDays } from "../period/patient-days";
 import { type PeriodRequest, previousPeriod } from "../period/period";
 import { patientClock, resolveReportPeriod } from "../period/period-load";
@@ -22,8 +22,11 @@ export async function loadAgpReport(
   request: PeriodRequest,
   population: TargetGroup,
 ): Promise<AgpReport | null> {
+  // One source for the load: the period's finished days, and those of the period before, are
+  // read from what this process holds (a report viewed again reads only the newest day).
+  const source = await readSource(connection);
   const clock =
-    request.kind === "dates" ? null : patientClock(connection, newestRecord(await readDataRange(connection)));
+    request.kind === "dates" ? null : patientClock(connection, newestRecord(source.newest), source);
   const period = clock
     ? await resolveReportPeriod(clock, request)
     : request.kind === "dates"
@@ -37,10 +40,10 @@ export async function loadAgpReport(
       ? await clock.period(previousPatientDays(period.patientDays))
       : previousPeriod(period);
   const [{ dataUnit, readings }, previous] = await Promise.all([
-    loadReadings(connection, period),
+    loadReadings(connection, period, source),
     before.startMs < EARLIEST_MS
       ? null
-      : loadReadings(connection, before).then(
+      : loadReadings(connection, before, source).then(
           (r) => ({ period: before, readings: r.readings }),
           () => null,
         ),

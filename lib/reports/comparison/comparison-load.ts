@@ -3,7 +3,7 @@ import { TARGET_PRESETS, type TargetGroup, timeInBands } from "@/lib/metrics/tar
 import { displayUnit, type Preferences } from "@/lib/preferences";
 import { WindowRefused } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange } from "@/lib/sync/source";
+import { type ReadSource, readSource } from "@/lib/sync/source";
 import { judgeBands } from "@/lib/trace/goal-text";
 import { newestRecord, previousPatientDays } from "../period/patient-days";
 import { type PeriodRequest, previousPeriod, type ReportPeriod } from "../period/period";
@@ -23,9 +23,10 @@ export type { ComparisonReport };
 async function comparisonPeriods(
   connection: ConnectionRef,
   request: PeriodRequest,
+  source: ReadSource,
 ): Promise<{ earlier: ReportPeriod; recent: ReportPeriod } | null> {
   if (request.kind === "dates") return { earlier: previousPeriod(request.period), recent: request.period };
-  const clock = patientClock(connection, newestRecord(await readDataRange(connection)));
+  const clock = patientClock(connection, newestRecord(source.newest), source);
   const days = clock.days(request);
   if (!days) return null;
   const [earlier, recent] = await Promise.all([clock.period(previousPatientDays(days)), clock.period(days)]);
@@ -39,15 +40,17 @@ export async function loadComparison(
   request: PeriodRequest,
   targetGroup: TargetGroup = "standard",
 ): Promise<ComparisonReport | null> {
-  const periods = await comparisonPeriods(connection, request);
+  const source = await readSource(connection);
+  const periods = await comparisonPeriods(connection, request, source);
   if (!periods) return null;
   // Explicit dates were checked when read; the last days of data are known only now.
   const problem = earlierPeriodProblem(periods.recent);
   if (problem) throw new WindowRefused(`This comparison cannot be made: ${problem}.`);
-  // Each period is read on its own, exactly as the summary API reads it, so the numbers agree.
+  // Each period is read on its own, exactly as the summary API reads it, so the numbers agree
+  // (finished days held by this process are the service's own, which no longer change).
   const [earlier, recent] = await Promise.all([
-    loadReadings(connection, periods.earlier),
-    loadReadings(connection, periods.recent),
+    loadReadings(connection, periods.earlier, source),
+    loadReadings(connection, periods.recent, source),
   ]);
   const comparison = compareReadings(periods.earlier, earlier.readings, periods.recent, recent.readings);
   const unit = displayUnit(preferences, recent.dataUnit);

@@ -5,7 +5,7 @@ import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { windowOf } from "@/lib/cgm/window";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readEgvs } from "@/lib/sync/source";
+import { type ReadSource, readEgvs } from "@/lib/sync/source";
 import {
   type ClockSample,
   clockProbeWindow,
@@ -27,8 +27,11 @@ import { type PeriodRequest, periodOf, REPORT_MAX_DAYS, type ReportPeriod } from
  * picked across a daylight-saving change or a trip still starts at its own midnight.
  */
 
-/** Resolves runs of days to periods for one connection, reading each boundary's clock once. */
-export function patientClock(connection: ConnectionRef, newest: ClockSample | null) {
+/**
+ * Resolves runs of days to periods for one connection, reading each boundary's clock once; with
+ * the load's `source`, from the finished days this process holds where it holds them.
+ */
+export function patientClock(connection: ConnectionRef, newest: ClockSample | null, source?: ReadSource) {
   const guess = newest ? offsetMinutesOf(newest.t, newest.displayMs) * 60_000 : 0;
   const known = new Map<number, Promise<number>>();
 
@@ -36,7 +39,7 @@ export function patientClock(connection: ConnectionRef, newest: ClockSample | nu
     const w = clockProbeWindow(wallMs, offsetMs);
     const { startMs, endMs } = readableWindow(w.startMs, w.endMs);
     if (endMs <= startMs) return [];
-    const { unit, egvs } = await readEgvs(connection, windowOf(startMs, endMs));
+    const { unit, egvs } = await readEgvs(connection, windowOf(startMs, endMs), source);
     return toReadings(egvs, unit);
   }
 

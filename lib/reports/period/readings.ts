@@ -2,7 +2,7 @@ import "server-only";
 import { type Reading as CgmReading, toReadings } from "@/lib/cgm/reading";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readEgvs } from "@/lib/sync/source";
+import { type ReadSource, readEgvs } from "@/lib/sync/source";
 import type { ReportPeriod } from "./period";
 
 /**
@@ -19,10 +19,15 @@ export interface PeriodReadings {
 
 /**
  * Every EGV of the period (v2, so smoothed values are the ones used), in systemTime order; from
- * the synced copy when it can answer (lib/sync/source.ts).
+ * the synced copy when it can answer (lib/sync/source.ts). With the load's `source` (`readSource`),
+ * the period's finished days come from those this process holds, and only the rest is read.
  */
-export async function loadReadings(connection: ConnectionRef, period: ReportPeriod): Promise<PeriodReadings> {
-  const { unit, egvs } = await readEgvs(connection, period);
+export async function loadReadings(
+  connection: ConnectionRef,
+  period: ReportPeriod,
+  source?: ReadSource,
+): Promise<PeriodReadings> {
+  const { unit, egvs } = await readEgvs(connection, period, source);
   const readings = toReadings(egvs, unit).sort((a, b) => a.t - b.t);
   return { dataUnit: unit, readings };
 }

@@ -5,7 +5,7 @@ import { computeStatisticsV1, computeStatisticsV2, type ServedEgv } from "@/lib/
 import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
-import { readCalibrations } from "@/lib/sync/source";
+import { type ReadSource, readCalibrations } from "@/lib/sync/source";
 import type { ReportPeriod } from "../period/period";
 import { loadReadings, type Reading } from "../period/readings";
 import {
@@ -38,10 +38,11 @@ export async function loadStatisticsByWindow<V extends StatisticsVersion>(
   windows: readonly StatisticsWindow[],
   period: ReportPeriod,
   version: V,
+  source?: ReadSource,
 ): Promise<LoadedStatisticsByWindow<V>> {
   const byService = configuredVersion() === "v2";
   const [{ dataUnit, readings }, calibrationCount] = await Promise.all([
-    loadReadings(connection, period),
+    loadReadings(connection, period, source),
     byService ? 0 : readCalibrations(connection, period).then((c) => c.calibrations.length),
   ]);
   // Computed here, the values are the readings' metric values, in mg/dL: so are the bounds then.
