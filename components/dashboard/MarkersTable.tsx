@@ -1,9 +1,19 @@
+"use client";
+
+import { useState } from "react";
 import { Blank, RecordTable } from "@/components/records/RecordTable";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { markerRows } from "@/lib/dashboard/markers";
 import type { CalibrationMarker, EventMarker } from "@/lib/dashboard/overview-model";
 import type { AlertSounding } from "@/lib/records/alerts";
 import { formatDisplayTime } from "@/lib/trace";
+
+/**
+ * Rows sent in the page while the list is closed. 90 days hold over a thousand markers (325 kB of
+ * HTML for a list nobody has opened); the rest are drawn when the list is opened, from the
+ * markers the trace already holds.
+ */
+export const ROWS_WHILE_CLOSED = 50;
 
 /** The markers' text alternative: the events, calibrations and alerts drawn on the trace, with values. */
 export function MarkersTable({
@@ -17,8 +27,10 @@ export function MarkersTable({
   alerts?: AlertSounding[];
   unit: GlucoseUnit;
 }) {
-  const rows = markerRows(events, calibrations, unit, alerts);
-  if (rows.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  const all = markerRows(events, calibrations, unit, alerts);
+  if (all.length === 0) return null;
+  const rows = open ? all : all.slice(0, ROWS_WHILE_CLOSED);
   const what = [
     events.length > 0 && `${events.length} ${events.length === 1 ? "event" : "events"}`,
     calibrations.length > 0 &&
@@ -30,7 +42,11 @@ export function MarkersTable({
     .replace(/, ([^,]*)$/, " and $1");
   const listed = alerts.length > 0 ? "Events, calibrations and alerts" : "Events and calibrations";
   return (
-    <details className="text-sm" data-testid="markers-table">
+    <details
+      className="text-sm"
+      data-testid="markers-table"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary className="cursor-pointer font-medium text-blue-800 dark:text-blue-300">
         The trace&apos;s {alerts.length > 0 ? "events, calibrations and alerts" : "events and calibrations"}{" "}
         as a table ({what})
@@ -71,6 +87,12 @@ export function MarkersTable({
           ))}
         </tbody>
       </RecordTable>
+      {rows.length < all.length && (
+        <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="markers-table-partial">
+          The newest {rows.length} of {all.length.toLocaleString("en-GB")} are listed. With JavaScript on,
+          this list holds them all; the events, calibrations and alerts pages list every one too.
+        </p>
+      )}
     </details>
   );
 }
