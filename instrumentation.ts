@@ -3,7 +3,8 @@
  * start with a message naming the variable), the database is migrated, and the dashboard's app is
  * registered in the embedded sandbox. With SYNC_IN_PROCESS=on the process also runs background
  * sync passes; the first waits a minute (at most one interval), as the server is not yet
- * listening here and the embedded sandbox it may call is part of it.
+ * listening here and the embedded sandbox it may call is part of it. Garbage is collected when the
+ * process goes idle (lib/platform/idle-gc.ts), so its memory falls back after a large view.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -13,6 +14,8 @@ export async function register() {
   await db();
   const { registerDashboardApp } = await import("@/lib/sandbox/register-dashboard");
   await registerDashboardApp();
+  const { collectGarbageWhenIdle } = await import("@/lib/platform/idle-gc");
+  collectGarbageWhenIdle();
   if (config.SYNC_IN_PROCESS === "on") {
     const { startSyncScheduler } = await import("@/lib/sync/scheduler");
     startSyncScheduler({
