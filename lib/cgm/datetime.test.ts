@@ -7,6 +7,7 @@ import {
   MS_PER_MINUTE,
   MS_PER_SECOND,
   parseDateTime,
+  parseServiceTime,
   parseTime,
   SECONDS_PER_DAY,
   secondsOfDay,
@@ -88,4 +89,46 @@ describe("the time units", () => {
     ]);
     expect(MS_PER_DAY / MS_PER_SECOND).toBe(SECONDS_PER_DAY);
   });
+});
+
+describe("parseServiceTime: the service's own shape read by character, every other shape as before", () => {
+  const at = (iso: string) => Date.parse(`${iso}Z`);
+  it.each([
+    ["2026-11-01T08:05:00Z", at("2026-11-01T08:05:00"), 0],
+    ["2026-11-01T08:05:00z", at("2026-11-01T08:05:00"), 0],
+    ["2026-11-01T08:05:00", at("2026-11-01T08:05:00"), null],
+    ["2026-11-01T08:05:00-05:00", at("2026-11-01T08:05:00"), -300],
+    ["2026-11-01T08:05:00+05:30", at("2026-11-01T08:05:00"), 330],
+    ["2026-11-01T08:05:00+18:00", at("2026-11-01T08:05:00"), 1080],
+    // -00:00 is UTC, never a negative zero.
+    ["2026-11-01T08:05:00-00:00", at("2026-11-01T08:05:00"), 0],
+    // Shapes the canonical reading leaves to the lenient one.
+    ["2026-11-01T08:05:60Z", at("2026-11-01T08:05:59"), 0],
+    ["2026-11-01 08:05:00Z", at("2026-11-01T08:05:00"), 0],
+    ["2026-11-01t08:05:00-05:00", at("2026-11-01T08:05:00"), -300],
+    [" 2026-11-01T08:05:00Z ", at("2026-11-01T08:05:00"), 0],
+    ["2026-11-01T08:05:00 +05:30", at("2026-11-01T08:05:00"), 330],
+    ["2026-11-01T08:05:00-0500", at("2026-11-01T08:05:00"), -300],
+    ["2026-11-01T08:05:00-06:59:59", at("2026-11-01T08:05:00"), -420],
+    ["2026-11-01T08:05:00.123Z", at("2026-11-01T08:05:00"), 0],
+    ["2026-11-1T8:05Z", at("2026-11-01T08:05:00"), 0],
+  ])("%s", (text, clockMs, offsetMinutes) => {
+    const t = parseServiceTime(text);
+    expect(t).toEqual({ clockMs, offsetMinutes });
+    expect(Object.is(t?.offsetMinutes, -0)).toBe(false);
+  });
+
+  it.each([
+    "2026-02-30T08:05:00Z",
+    "2026-13-01T08:05:00Z",
+    "2026-11-01T24:05:00Z",
+    "2026-11-01T08:60:00Z",
+    "2026-11-01T08:05:00+19:00",
+    "2026-11-01T08:05:00+05:60",
+    "2026-11-01T08:05:00Q",
+    "2026-11-01T08:05:00+05-30",
+    "2026-11-01X08:05:00Z",
+    "20a6-11-01T08:05:00Z",
+    "",
+  ])("refuses %j", (text) => expect(parseServiceTime(text)).toBeNull());
 });

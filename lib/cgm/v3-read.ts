@@ -515,7 +515,10 @@ function timedRecord<F extends z.ZodType, R>(
     if (typeof id === "string") return id;
     const p = fields.safeParse(raw);
     if (!p.success) return "a record must be an object";
-    return { ...id, ...finish(p.data) } as R;
+    // Object.assign, not `{ ...id, ...fields }`: in V8 (Node 20) the second spread takes a slow
+    // path, 18 µs a record against 4 µs, which was most of reading a day of EGVs (the proxy's v3
+    // path) and of the overview's reads. Same keys in the same order.
+    return Object.assign({}, id, finish(p.data)) as R;
   };
 }
 

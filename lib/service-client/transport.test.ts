@@ -6,9 +6,11 @@ import {
   CallsAbandoned,
   DEFAULT_RETRY_POLICY,
   fetchWithRetry,
+  isLoopback,
   type RetryPolicy,
   retryAfterMs,
   ServiceError,
+  withEncodingFor,
 } from "./transport";
 
 const fast: RetryPolicy = {
@@ -30,6 +32,34 @@ describe("retryAfterMs", () => {
   });
 });
 
+describe("isLoopback and withEncodingFor", () => {
+  it("knows this machine's addresses from a remote host's", () => {
+    for (const u of [
+      "http://localhost:3000/sandbox",
+      "http://127.0.0.1/x",
+      "http://127.1.2.3:80/",
+      "http://[::1]:8080/",
+    ])
+      expect(isLoopback(u), u).toBe(true);
+    for (const u of [
+      "https://api.example.com/",
+      "http://10.0.0.1/",
+      "http://localhost.example.com/",
+      "http://128.0.0.1/",
+    ])
+      expect(isLoopback(u), u).toBe(false);
+  });
+  it("leaves a remote service's encoding to fetch (gzip) and keeps what the caller set", () => {
+    expect(
+      withEncodingFor("https://api.example.com/", { Accept: "application/json" }).has("Accept-Encoding"),
+    ).toBe(false);
+    expect(withEncodingFor("http://localhost/", { "Accept-Encoding": "br" }).get("Accept-Encoding")).toBe(
+      "br",
+    );
+    expect(withEncodingFor("http://localhost/", undefined).get("Accept-Encoding")).toBe("identity");
+  });
+});
+
 describe("backoffMs", () => {
   it("grows exponentially up to the cap, scaled by the jitter", () => {
     expect(backoffMs(0, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(100);
@@ -45,10 +75,12 @@ describe("fetchWithRetry against a real HTTP server", () => {
   /** Statuses the server answers in turn; then 200. */
   let script: Array<{ status: number; headers?: Record<string, string> }> = [];
   let hits = 0;
+  let encodings: Array<string | undefined> = [];
 
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = createServer((req, res) => {
       hits++;
+      encodings.push(req.headers["accept-encoding"]);
       const step = script.shift() ?? { status: 200 };
       res.writeHead(step.status, step.headers ?? {});
       res.end(JSON.stringify({ status: step.status }));
@@ -134,6 +166,14 @@ describe("fetchWithRetry against a real HTTP server", () => {
     const held = fetchWithRetry(url, { signal: caller.signal }, fast, async () => caller.abort());
     expect(await held.catch((e) => e)).toBeInstanceOf(CallsAbandoned);
     expect(hits).toBe(0);
+  });
+
+  it("asks a service on this machine for its answer uncompressed, unless the caller chose", async () => {
+    encodings = [];
+    await (await fetchWithRetry(url, {}, fast)).text();
+    await (await fetchWithRetry(url.replace("127.0.0.1", "localhost"), {}, fast)).text();
+    await (await fetchWithRetry(url, { headers: { "Accept-Encoding": "gzip" } }, fast)).text();
+    expect(encodings).toEqual(["identity", "identity", "gzip"]);
   });
 
   it("turns an unreachable service into ServiceError('network')", async () => {

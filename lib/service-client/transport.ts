@@ -75,6 +75,25 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
   return Math.floor(random() * ceiling);
 }
 
+/** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The request's headers, asking a service on this machine (the embedded sandbox, or one beside
+ * the app) for its answer uncompressed unless the caller chose an encoding. Over loopback there is
+ * no bandwidth to save, and gzip costs CPU twice, on this process's one thread when the sandbox is
+ * embedded: the service's compression of every answer and undici's inflating of it (zlib was the
+ * top of the overview's profile). A remote service is still asked for gzip as fetch always asks.
+ */
+export function withEncodingFor(url: string, headers: RequestInit["headers"]): Headers {
+  const h = new Headers(headers);
+  if (!h.has("Accept-Encoding") && isLoopback(url)) h.set("Accept-Encoding", "identity");
+  return h;
+}
+
 /**
  * Fetches with retries. Returns the last Response, which may itself be an error status (a
  * non-retryable one at once, a retryable one once the attempts or the budget run out), so the
@@ -90,6 +109,7 @@ export async function fetchWithRetry(
 ): Promise<Response> {
   const startedAt = Date.now();
   const caller = init.signal;
+  const headers = withEncodingFor(url, init.headers);
   for (let attempt = 0; ; attempt++) {
     const last = attempt + 1 >= policy.maxAttempts;
     let response: Response | null = null;
@@ -100,7 +120,11 @@ export async function fetchWithRetry(
     assertWanted(caller);
     const timeout = AbortSignal.timeout(policy.attemptTimeoutMs);
     try {
-      response = await fetch(url, { ...init, signal: caller ? AbortSignal.any([caller, timeout]) : timeout });
+      response = await fetch(url, {
+        ...init,
+        headers,
+        signal: caller ? AbortSignal.any([caller, timeout]) : timeout,
+      });
     } catch (e) {
       assertWanted(caller);
       failure = e;
