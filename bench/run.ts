@@ -210,9 +210,8 @@ async function proxyOverhead() {
       // The floor at the same concurrency, measured in this run: the app's cheapest route handler.
       const h = await concurrentRun(clients, health);
       const f = stats(h.latencies);
-      const d = stats(
-        await concurrentLatencies(clients, direct, (r) => sandboxServer.push(timingOf(r, "app"))),
-      );
+      const directRun = await concurrentRun(clients, direct, (r) => sandboxServer.push(timingOf(r, "app")));
+      const d = stats(directRun.latencies);
       const run = await concurrentRun(clients, proxied, (r) => {
         for (const k of ["session", "service", "encode"] as const) parts[k].push(timingOf(r, k));
       });
@@ -223,10 +222,15 @@ async function proxyOverhead() {
       console.log(
         `    floor: GET /api/health  median ${f.median.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ${h.perSecond.toFixed(0)} requests/s`,
       );
-      console.log(`    direct to the service   median ${d.median.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms`);
+      // The service shares this machine's cores with the proxy: what it serves alone is a ceiling
+      // the proxy's throughput cannot pass here (in production the service is another machine).
+      console.log(
+        `    direct to the service   median ${d.median.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${directRun.perSecond.toFixed(0)} requests/s`,
+      );
       console.log(
         `    through /api/cgm        median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${run.perSecond.toFixed(0)} requests/s ` +
-          `(${((100 * run.perSecond) / h.perSecond).toFixed(0)}% of /api/health's; target at ${CLIENTS} clients: ≥ 60%)`,
+          `(${((100 * run.perSecond) / h.perSecond).toFixed(0)}% of /api/health's, target at ${CLIENTS} clients ≥ 60%; ` +
+          `${((100 * run.perSecond) / directRun.perSecond).toFixed(0)}% of the service's own)`,
       );
       console.log(
         `    added by the proxy      median ${added.toFixed(1)} ms (${(added / f.median).toFixed(1)}× the /api/health floor; ` +
