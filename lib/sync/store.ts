@@ -344,7 +344,7 @@ const targets = {
  * step finds none or a window's edge; a sync in the overlap of the last one, a few dozen. Past it
  * (a period synced again whole), every row is upserted as it came.
  */
-const STORED_KEYS_MAX = 2_000;
+export const STORED_KEYS_MAX = 2_000;
 
 /**
  * The stored systemTimes (epoch ms) of the connection's rows in `table` between the rows' first

@@ -513,7 +513,7 @@ describe("a connection removed", () => {
 
   it("stores a write of new rows and rows already stored each once, at its instant to the millisecond, the stored ones overwritten", async () => {
     const id = await client.connectPatient("SandboxUser4");
-    const { storeGroup } = await import("@/lib/sync/store");
+    const { storeGroup, STORED_KEYS_MAX } = await import("@/lib/sync/store");
     const { egvRows } = await import("@/lib/sync/rows");
     // Readings 5 minutes and 1,001 ms apart, so no instant falls on a whole second.
     const rows = (from: number, to: number, value: number) =>
@@ -554,6 +554,20 @@ describe("a connection removed", () => {
       .from(schema.syncedEgvDays)
       .where(orm.eq(schema.syncedEgvDays.connectionId, id));
     expect(days?.n).toBe(15);
+
+    // A write over more stored rows than are read back (STORED_KEYS_MAX) upserts them all.
+    const many = STORED_KEYS_MAX + 100;
+    await storeGroup(database, id, "test", { group: "egvs", rows: rows(0, many, 300) }, Date.now());
+    const last = rows(0, many, 400);
+    await storeGroup(database, id, "test", { group: "egvs", rows: last }, Date.now());
+    const all = await database
+      .select({ systemTime: t.systemTime, value: t.value })
+      .from(t)
+      .where(orm.eq(t.connectionId, id))
+      .orderBy(t.systemTime);
+    expect(all.map((r) => [r.systemTime.getTime(), r.value])).toEqual(
+      last.map((r) => [r.systemTime.getTime(), r.value]),
+    );
     await client.tokens.deleteConnection(id);
   });
 
