@@ -28,6 +28,12 @@ function recountDays(connectionId: string, where: SQL): SQL {
   const below63 = sql`count(*) filter (where ${metric} < ${PREGNANCY_RANGE_MGDL.low})::int`;
   const above140 = sql`count(*) filter (where ${metric} > ${PREGNANCY_RANGE_MGDL.high})::int`;
   const excluded = (c: { name: string }) => sql`${col(c)} = excluded.${col(c)}`;
+  // The day's newest reading's displayTime, looked up by its key (systemTime is unique per
+  // connection): half the statement's time went to sorting every day's readings for it
+  // (array_agg … order by system_time desc).
+  const newestDisplayTime = sql`(select newest.${col(egv.displayTime)} from ${egv} as newest
+    where newest.${col(egv.connectionId)} = ${connectionId}
+      and newest.${col(egv.systemTime)} = max(${egv}.${col(egv.systemTime)}))`;
   return sql`
     insert into ${days} (${col(days.connectionId)}, ${col(days.day)}, ${col(days.n)}, ${col(days.veryLow)},
       ${col(days.low)}, ${col(days.inRange)}, ${col(days.high)}, ${col(days.veryHigh)},
@@ -37,8 +43,7 @@ function recountDays(connectionId: string, where: SQL): SQL {
       ${range("veryLow")}, ${range("low")}, ${range("inRange")}, ${range("high")}, ${range("veryHigh")},
       ${below63}, ${above140},
       count(*) filter (where ${metric} >= ${TIGHT_RANGE_MIN_MGDL} and ${metric} <= ${TIGHT_RANGE_MAX_MGDL})::int,
-      sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}),
-      (array_agg(${col(egv.displayTime)} order by ${col(egv.systemTime)} desc))[1]
+      sum(${metric}), sum(${metric} * ${metric}), max(${col(egv.systemTime)}), ${newestDisplayTime}
     from ${egv}
     where ${col(egv.connectionId)} = ${connectionId} and ${where}
     group by left(${col(egv.displayTime)}, 10)

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { calibrationOf, calibrationRows, egvOf, egvRows, eventOf, eventRows, joinGroupRows } from "./rows";
+import {
+  calibrationOf,
+  calibrationRows,
+  egvOf,
+  egvRows,
+  eventOf,
+  eventRows,
+  joinGroupRows,
+  splitByStored,
+  systemTimeSpan,
+} from "./rows";
 
 const egv = (systemTime: string, value: number, smoothedValue: number | null) => ({
   systemTime,
@@ -199,5 +209,24 @@ describe("synced rows", () => {
     ]);
     if (events.group !== "events") throw new Error("events joined as another group");
     expect(events.rows.map((r) => eventOf(r))).toEqual([moved]);
+  });
+});
+
+describe("rows keyed by systemTime and the stored keys", () => {
+  const at = (ms: number) => ({ systemTime: new Date(ms), n: ms });
+
+  it("spans from the first to the last systemTime, in any order; none for no rows", () => {
+    expect(systemTimeSpan([at(5), at(1), at(9), at(3)])).toEqual({ from: 1, to: 9 });
+    expect(systemTimeSpan([])).toBeNull();
+  });
+
+  it("parts rows into those not stored yet and those stored, each kept in order", () => {
+    const rows = [at(1), at(2), at(3), at(4)];
+    expect(splitByStored(rows, [2, 4, 7])).toEqual({ fresh: [at(1), at(3)], stored: [at(2), at(4)] });
+    expect(splitByStored(rows, [])).toEqual({ fresh: rows, stored: [] });
+  });
+
+  it("counts every row as stored when the stored keys are not known", () => {
+    expect(splitByStored([at(1), at(2)], null)).toEqual({ fresh: [], stored: [at(1), at(2)] });
   });
 });

@@ -175,3 +175,32 @@ export function calibrationOf(row: CalibrationRow): Calibration {
     unit: row.unit,
   };
 }
+
+/** The first and last systemTime of rows keyed by it, in epoch milliseconds; null for none. */
+export function systemTimeSpan(rows: readonly { systemTime: Date }[]): { from: number; to: number } | null {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    const ms = r.systemTime.getTime();
+    if (ms < from) from = ms;
+    if (ms > to) to = ms;
+  }
+  return from <= to ? { from, to } : null;
+}
+
+/**
+ * Rows keyed by systemTime parted into those whose key is not stored yet (`fresh`) and the others,
+ * given the stored keys in their span (epoch milliseconds); with none known (`null`: too many to
+ * read back), every row counts as stored.
+ */
+export function splitByStored<R extends { systemTime: Date }>(
+  rows: readonly R[],
+  storedMs: readonly number[] | null,
+): { fresh: R[]; stored: R[] } {
+  if (storedMs === null) return { fresh: [], stored: [...rows] };
+  const known = new Set(storedMs);
+  const fresh: R[] = [];
+  const stored: R[] = [];
+  for (const r of rows) (known.has(r.systemTime.getTime()) ? stored : fresh).push(r);
+  return { fresh, stored };
+}

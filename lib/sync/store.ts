@@ -22,8 +22,8 @@ import type { CgmApiVersion } from "@/lib/platform/env";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import { refreshEgvDays } from "./daily-store";
 import type { DataGroup, SyncedThrough } from "./plan";
-import type { GroupRows } from "./rows";
-import { upsertRows } from "./upsert";
+import { type GroupRows, splitByStored, systemTimeSpan } from "./rows";
+import { insertRows, upsertRows } from "./upsert";
 import { holderAlive } from "./workers";
 
 /**
@@ -339,6 +339,60 @@ const targets = {
   calibrations: { table: schema.syncedCalibrations, key: ["connectionId", "systemTime"] },
 } as const;
 
+/**
+ * The most stored keys read back to tell a write's new rows from those it overwrites. A backfill's
+ * step finds none or a window's edge; a sync in the overlap of the last one, a few dozen. Past it
+ * (a period synced again whole), every row is upserted as it came.
+ */
+export const STORED_KEYS_MAX = 2_000;
+
+/**
+ * The stored systemTimes (epoch ms) of the connection's rows in `table` between the rows' first
+ * and last, or null when there are more than STORED_KEYS_MAX.
+ */
+async function storedTimes(
+  tx: Pick<Db, "execute">,
+  table: typeof schema.syncedEgvs | typeof schema.syncedCalibrations,
+  connectionId: string,
+  rows: readonly { systemTime: Date }[],
+): Promise<number[] | null> {
+  const span = systemTimeSpan(rows);
+  if (!span) return [];
+  // float8 comes back a number from either driver; to the millisecond, as the rows' Dates are.
+  const found = await tx.execute<{ ms: number }>(sql`
+    select (extract(epoch from ${table.systemTime}) * 1000)::float8 as ms from ${table}
+    where ${table.connectionId} = ${connectionId}
+      and ${table.systemTime} between ${new Date(span.from).toISOString()}::timestamptz
+        and ${new Date(span.to).toISOString()}::timestamptz
+    limit ${STORED_KEYS_MAX + 1}`);
+  return found.rows.length > STORED_KEYS_MAX ? null : found.rows.map((r) => Number(r.ms));
+}
+
+/**
+ * Writes a group's rows: those of EGVs and calibrations whose key is not stored yet as plain
+ * inserts (lib/sync/upsert.ts `insertRows`), the rest as upserts; events (keyed by their id, and
+ * edited in place) always as upserts. Safe because only the lease's holder writes a connection's
+ * rows, and storeGroup holds its sync_state row locked (FOR UPDATE) from before this read to its
+ * commit: no other write of the connection's rows can come in between. Were one to, the primary
+ * key would refuse the duplicate and the step fail, to be read again by the next sync.
+ */
+async function writeRows(tx: Pick<Db, "execute">, connectionId: string, data: GroupRows): Promise<void> {
+  const { table, key } = targets[data.group];
+  const { fresh, stored } =
+    data.group === "events"
+      ? { fresh: [], stored: data.rows }
+      : splitByStored<{ systemTime: Date }>(
+          data.rows,
+          await storedTimes(tx, targets[data.group].table, connectionId, data.rows),
+        );
+  for (let i = 0; i < fresh.length; i += BATCH) {
+    await tx.execute(insertRows(table, fresh.slice(i, i + BATCH)));
+  }
+  for (let i = 0; i < stored.length; i += BATCH) {
+    await tx.execute(upsertRows(table, key, stored.slice(i, i + BATCH)));
+  }
+}
+
 /** The connection was deleted (disconnected, or its patient removed) while it was being synced. */
 export class ConnectionRemoved extends Error {
   constructor(connectionId: string) {
@@ -379,7 +433,6 @@ export async function storeGroup(
   /** Where the group's records now run without a hole (plan.ts `coverageFrom`). */
   fromMs?: number,
 ): Promise<void> {
-  const { table, key } = targets[data.group];
   await database.transaction(async (tx) => {
     // Stands in for synced_egvs's foreign key (lib/db/schema/synced.ts): a connection deleted
     // meanwhile gets no rows, and its deletion waits for this write and then removes them.
@@ -399,9 +452,7 @@ export async function storeGroup(
       .where(eq(schema.syncState.connectionId, connectionId))
       .for("update");
     if (held?.lockedBy !== worker) throw new LeaseLost(connectionId, worker, held?.lockedBy ?? null);
-    for (let i = 0; i < data.rows.length; i += BATCH) {
-      await tx.execute(upsertRows(table, key, data.rows.slice(i, i + BATCH)));
-    }
+    await writeRows(tx, connectionId, data);
     // The population view's daily sums, recounted for the days just written (lib/sync/daily-store.ts).
     if (data.group === "egvs") await refreshEgvDays(tx, connectionId, data.rows);
     await tx

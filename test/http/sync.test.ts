@@ -511,6 +511,66 @@ describe("a connection removed", () => {
     await client.tokens.deleteConnection(id);
   });
 
+  it("stores a write of new rows and rows already stored each once, at its instant to the millisecond, the stored ones overwritten", async () => {
+    const id = await client.connectPatient("SandboxUser4");
+    const { storeGroup, STORED_KEYS_MAX } = await import("@/lib/sync/store");
+    const { egvRows } = await import("@/lib/sync/rows");
+    // Readings 5 minutes and 1,001 ms apart, so no instant falls on a whole second.
+    const rows = (from: number, to: number, value: number) =>
+      egvRows(id, {
+        unit: "mg/dL",
+        rateUnit: "mg/dL/min",
+        egvs: Array.from({ length: to - from }, (_, k) => {
+          const ms = Date.UTC(2026, 0, 1, 23, 30) + (from + k) * (5 * MS_PER_MINUTE + 1_001);
+          return {
+            systemTime: formatDateTime(ms),
+            displayTime: formatDateTime(ms + 3_600_000),
+            value: value + k,
+            realtimeValue: value + k,
+            smoothedValue: null,
+            status: null,
+            trend: "flat" as const,
+            trendRate: 0.5,
+          };
+        }),
+      }).map((r, k) => ({ ...r, systemTime: new Date(r.systemTime.getTime() + ((from + k) % 7) * 111) }));
+    await leaseTo(id, "test");
+    await storeGroup(database, id, "test", { group: "egvs", rows: rows(0, 10, 100) }, Date.now());
+    // Half of these are stored already and come with new values; the other half are new.
+    const second = rows(5, 15, 200);
+    await storeGroup(database, id, "test", { group: "egvs", rows: second }, Date.now());
+    const t = schema.syncedEgvs;
+    const stored = await database
+      .select({ systemTime: t.systemTime, value: t.value })
+      .from(t)
+      .where(orm.eq(t.connectionId, id))
+      .orderBy(t.systemTime);
+    const expected = [...rows(0, 5, 100), ...second];
+    expect(stored.map((r) => [r.systemTime.getTime(), r.value])).toEqual(
+      expected.map((r) => [r.systemTime.getTime(), r.value]),
+    );
+    const [days] = await database
+      .select({ n: orm.sql<number>`sum(${schema.syncedEgvDays.n})::int` })
+      .from(schema.syncedEgvDays)
+      .where(orm.eq(schema.syncedEgvDays.connectionId, id));
+    expect(days?.n).toBe(15);
+
+    // A write over more stored rows than are read back (STORED_KEYS_MAX) upserts them all.
+    const many = STORED_KEYS_MAX + 100;
+    await storeGroup(database, id, "test", { group: "egvs", rows: rows(0, many, 300) }, Date.now());
+    const last = rows(0, many, 400);
+    await storeGroup(database, id, "test", { group: "egvs", rows: last }, Date.now());
+    const all = await database
+      .select({ systemTime: t.systemTime, value: t.value })
+      .from(t)
+      .where(orm.eq(t.connectionId, id))
+      .orderBy(t.systemTime);
+    expect(all.map((r) => [r.systemTime.getTime(), r.value])).toEqual(
+      last.map((r) => [r.systemTime.getTime(), r.value]),
+    );
+    await client.tokens.deleteConnection(id);
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     "on PostgreSQL, a removal waits for a write in progress and then removes what it wrote",
     async () => {
