@@ -8,9 +8,9 @@ import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { env } from "@/lib/platform/env";
 import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
-import { configuredVersion, getAlerts, getStatistics } from "@/lib/service-client/client";
+import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
-import { readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
+import { readAlerts, readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
 import { buildOverview, type Overview, overviewWindows, type TraceRange } from "./overview-model";
 
 // The unit each connection's data came in (a connection's unit rarely changes). Bounded so a
@@ -59,7 +59,7 @@ export async function loadOverview(
     readCalibrations(connection, traceWindow, source),
     byService ? statisticsIn(guess) : null,
     // Alerts exist in API v3 only (service-v3-notes.md §3.5), and are read from the service.
-    byService ? null : getAlerts(connection, traceWindow),
+    byService ? null : readAlerts(connection, traceWindow, source),
   ]);
   rememberDataUnit(connectionIdOf(connection), egvs.unit);
   const statistics = !byService ? null : egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);

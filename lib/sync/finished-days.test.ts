@@ -152,7 +152,13 @@ describe("planning a read with finished days", () => {
       const t = Date.parse(`${e.systemTime}Z`);
       return t >= window.startMs && t <= window.endMs;
     });
-    expect(assembleDays(window, days, tail.slice(0, 13))).toEqual(within);
+    expect(
+      assembleDays(
+        window,
+        days.map((d) => d.egvs),
+        tail.slice(0, 13),
+      ),
+    ).toEqual(within);
     const split = byDay(all);
     expect([...split.keys()]).toEqual([2, 3, 4, 5]);
     expect(split.get(3)).toEqual(days[1]?.egvs);

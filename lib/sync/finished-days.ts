@@ -1,4 +1,7 @@
 import {
+  type Calibration,
+  type CgmAlert,
+  type CgmEvent,
   type EgvsV2Response,
   type EgvV2,
   MS_PER_DAY,
@@ -20,6 +23,37 @@ import {
 /** The readings of one finished day, in the unit the service answered them in. */
 export type FinishedDay = EgvsV2Response;
 
+/**
+ * The groups whose finished days are kept, each day in the shape of the service's answer for the
+ * group (its records under the group's name), so a day and an answer are read the same way.
+ */
+export interface DayOf {
+  egvs: FinishedDay;
+  events: { events: CgmEvent[] };
+  calibrations: { calibrations: Calibration[] };
+  alerts: { alerts: CgmAlert[] };
+}
+export type DaysGroup = keyof DayOf;
+export interface RecordOf {
+  egvs: EgvV2;
+  events: CgmEvent;
+  calibrations: Calibration;
+  alerts: CgmAlert;
+}
+
+// The casts below hold by DayOf's shape: each group's day has exactly its records under its name.
+
+/** A day's (or an answer's) records of its group. */
+export const recordsOf = <G extends DaysGroup>(group: G, day: DayOf[G]): RecordOf[G][] =>
+  (day as unknown as Record<G, RecordOf[G][]>)[group];
+
+/** `like` (its unit, for EGVs) with other records. */
+export const withRecords = <G extends DaysGroup>(
+  group: G,
+  like: DayOf[G],
+  records: RecordOf[G][],
+): DayOf[G] => ({ ...like, [group]: records }) as DayOf[G];
+
 /** Whose days: one connection under one authorization. */
 export interface DaysOwner {
   connectionId: string;
@@ -34,11 +68,13 @@ export interface DaysOwner {
 export const READING_BYTES = 400;
 const DAY_BYTES = 200;
 
-const bytesOf = (day: FinishedDay) => DAY_BYTES + day.egvs.length * READING_BYTES;
+// Events, calibrations and alerts are no larger than a reading: one estimate serves every group.
+const bytesOf = <G extends DaysGroup>(group: G, day: DayOf[G]) =>
+  DAY_BYTES + recordsOf(group, day).length * READING_BYTES;
 
 interface Entry {
   connectionId: string;
-  day: FinishedDay;
+  day: DayOf[DaysGroup];
   bytes: number;
 }
 
@@ -57,24 +93,35 @@ export class FinishedDays {
     return this.#entries.size;
   }
 
-  get(owner: DaysOwner, dayIndex: number): FinishedDay | undefined {
-    const key = keyOf(owner, dayIndex);
+  // Every group's days in one LRU under one budget: whichever group a view reads most keeps its days.
+  get<G extends DaysGroup = "egvs">(
+    owner: DaysOwner,
+    dayIndex: number,
+    group = "egvs" as G,
+  ): DayOf[G] | undefined {
+    const key = keyOf(owner, dayIndex, group);
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry.day;
+    // The key holds the group: the entry was set with a day of it.
+    return entry.day as DayOf[G];
   }
 
-  has(owner: DaysOwner, dayIndex: number): boolean {
-    return this.#entries.has(keyOf(owner, dayIndex));
+  has(owner: DaysOwner, dayIndex: number, group: DaysGroup = "egvs"): boolean {
+    return this.#entries.has(keyOf(owner, dayIndex, group));
   }
 
   /** Keeps a day, dropping the least recently used days beyond the budget (a day over it alone is not kept). */
-  set(owner: DaysOwner, dayIndex: number, day: FinishedDay): void {
-    const key = keyOf(owner, dayIndex);
+  set<G extends DaysGroup = "egvs">(
+    owner: DaysOwner,
+    dayIndex: number,
+    day: DayOf[G],
+    group = "egvs" as G,
+  ): void {
+    const key = keyOf(owner, dayIndex, group);
     this.#remove(key);
-    const bytes = bytesOf(day);
+    const bytes = bytesOf(group, day);
     if (bytes > this.budgetBytes) return;
     this.#entries.set(key, { connectionId: owner.connectionId, day, bytes });
     this.#bytes += bytes;
@@ -97,8 +144,8 @@ export class FinishedDays {
   }
 }
 
-const keyOf = (owner: DaysOwner, dayIndex: number) =>
-  `${owner.connectionId}\n${owner.generation}\n${dayIndex}`;
+const keyOf = (owner: DaysOwner, dayIndex: number, group: DaysGroup) =>
+  `${owner.connectionId}\n${owner.generation}\n${group}\n${dayIndex}`;
 
 export const dayIndexOf = (ms: number) => Math.floor(ms / MS_PER_DAY);
 
@@ -164,10 +211,15 @@ export function daySpans(span: WindowMs, maxMs: number): WindowMs[] {
   return spans;
 }
 
-/** The readings of a read of whole days, by day index (days without readings are absent). */
-export function byDay(egvs: readonly EgvV2[]): Map<number, EgvV2[]> {
-  const days = new Map<number, EgvV2[]>();
-  for (const e of egvs) {
+/** A record as the service times it, to the second. */
+interface Timed {
+  systemTime: string;
+}
+
+/** The records of a read of whole days, by day index (days without records are absent). */
+export function byDay<T extends Timed>(records: readonly T[]): Map<number, T[]> {
+  const days = new Map<number, T[]>();
+  for (const e of records) {
     const ms = parseDateTime(e.systemTime);
     if (ms === null) continue;
     const d = dayIndexOf(ms);
@@ -179,24 +231,25 @@ export function byDay(egvs: readonly EgvV2[]): Map<number, EgvV2[]> {
 }
 
 /**
- * The window's readings from its finished days (in day order, each day as the service ordered it)
- * and its tail; only the first and the last day can reach outside the window, so only theirs are
- * compared with its ends.
+ * The window's records from its finished days (each day's records, in day order, each day as the
+ * service ordered it) and its tail; only the first and the last day can reach outside the window,
+ * so only theirs are compared with its ends. Days are disjoint to the second and the tail starts
+ * where they end, so a record on a boundary is in exactly one of them: none twice, none lost.
  */
-export function assembleDays(
+export function assembleDays<T extends Timed>(
   window: WindowMs,
-  days: readonly FinishedDay[],
-  tail: readonly EgvV2[],
-): EgvV2[] {
-  const inWindow = (e: EgvV2) => {
+  days: readonly (readonly T[])[],
+  tail: readonly T[],
+): T[] {
+  const inWindow = (e: T) => {
     const ms = parseDateTime(e.systemTime);
     return ms !== null && ms >= window.startMs && ms <= window.endMs;
   };
-  const out: EgvV2[] = [];
+  const out: T[] = [];
   days.forEach((day, i) => {
     if (i === 0 || i === days.length - 1) {
-      for (const e of day.egvs) if (inWindow(e)) out.push(e);
-    } else out.push(...day.egvs);
+      for (const e of day) if (inWindow(e)) out.push(e);
+    } else out.push(...day);
   });
   for (const e of tail) out.push(e);
   return out;
@@ -206,4 +259,18 @@ export function assembleDays(
 export function sameUnit(parts: readonly Omit<FinishedDay, "egvs">[]): boolean {
   const [first] = parts;
   return parts.every((p) => p.unit === first?.unit && p.rateUnit === first?.rateUnit);
+}
+
+/**
+ * The same for parts of any group: EGV answers say their unit, each calibration says its own
+ * (the service gives them in the account's unit, so they change with it); events keep the unit
+ * they were entered in and alerts have none, so theirs never disagree.
+ */
+export function sameUnitOf<G extends DaysGroup>(group: G, parts: readonly DayOf[G][]): boolean {
+  if (group === "egvs") return sameUnit(parts as readonly FinishedDay[]);
+  if (group !== "calibrations") return true;
+  const units = new Set(
+    parts.flatMap((p) => recordsOf("calibrations", p as DayOf["calibrations"]).map((c) => c.unit)),
+  );
+  return units.size <= 1;
 }

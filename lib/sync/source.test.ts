@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  type Calibration,
+  type CgmEvent,
   type DataRangeResponse,
   type EgvsV2Response,
   formatDateTime,
@@ -66,7 +68,7 @@ vi.mock("@/lib/service-client/client", () => ({
   },
 }));
 
-const { readEgvsByDays } = await import("./source");
+const { readByDays, readEgvsByDays } = await import("./source");
 
 const finishedBefore = finishedBeforeMs(NEWEST, 24 * MS_PER_HOUR);
 const ownerOf = (connectionId: string) => ({ connectionId, generation: "1" });
@@ -136,5 +138,114 @@ describe("EGVs read with finished days", () => {
     const w = windowOf(finishedBefore + MS_PER_HOUR, NEWEST);
     expect(await read(cache, "a", w)).toEqual(answer("a", w));
     expect(cache.size).toBe(0);
+  });
+});
+
+/**
+ * Events and calibrations made up here: four events a day, one on each day's first second and one
+ * on its last (the service's windows include both ends, to the second), two at one time (their
+ * order is the service's), every seventh deleted (kept as the service sends it); a calibration
+ * every 12 hours, in the connection's unit.
+ */
+function eventsAnswer(connection: string, w: Window): { events: CgmEvent[] } {
+  const events: CgmEvent[] = [];
+  const firstDay = Math.floor(FIRST / MS_PER_DAY);
+  for (let d = firstDay; d * MS_PER_DAY <= NEWEST; d++)
+    for (const [k, offset] of [0, 7 * MS_PER_HOUR, 7 * MS_PER_HOUR, MS_PER_DAY - 1000].entries()) {
+      const t = d * MS_PER_DAY + offset;
+      if (t < w.startMs || t > w.endMs || t > NEWEST) continue;
+      events.push({
+        systemTime: formatDateTime(t),
+        displayTime: formatDateTime(t + MS_PER_HOUR),
+        eventId: `${connection}-${d}-${k}`,
+        eventStatus: (d + k) % 7 === 0 ? "deleted" : "created",
+        eventType: "carbs",
+        eventSubType: null,
+        value: k + (connection === "a" ? 10 : 20),
+        unit: "grams",
+      });
+    }
+  return { events };
+}
+
+function calibrationsAnswer(connection: string, w: Window): { calibrations: Calibration[] } {
+  const mmol = service.unit.get(connection) === "mmol/L";
+  const calibrations: Calibration[] = [];
+  for (
+    let t = Math.ceil(w.startMs / (12 * MS_PER_HOUR)) * 12 * MS_PER_HOUR;
+    t <= Math.min(w.endMs, NEWEST);
+    t += 12 * MS_PER_HOUR
+  )
+    calibrations.push({
+      systemTime: formatDateTime(t),
+      displayTime: formatDateTime(t + MS_PER_HOUR),
+      value: mmol ? 6.1 : 110,
+      unit: mmol ? "mmol/L" : "mg/dL",
+    });
+  return { calibrations };
+}
+
+describe("events and calibrations read with finished days", () => {
+  const fresh =
+    <T>(answer: (connection: string, w: Window) => T) =>
+    async (connection: string | object, w: Window) => {
+      service.calls.push({ connection: String(connection), startMs: w.startMs, endMs: w.endMs });
+      return answer(String(connection), w);
+    };
+  const readEventsOf = (cache: FinishedDays, connection: string, w: Window) =>
+    readByDays(
+      "events",
+      fresh(eventsAnswer),
+      connection,
+      w,
+      source,
+      { owner: ownerOf(connection), finishedBefore },
+      cache,
+    );
+  const readCalibrationsOf = (cache: FinishedDays, connection: string, w: Window) =>
+    readByDays(
+      "calibrations",
+      fresh(calibrationsAnswer),
+      connection,
+      w,
+      source,
+      { owner: ownerOf(connection), finishedBefore },
+      cache,
+    );
+
+  it("answers every range exactly as the service does, boundary seconds and deleted events included, reading again only the unfinished days", async () => {
+    const cache = new FinishedDays(64 * 1024 * 1024);
+    for (const days of [90, 14, 90, 30]) {
+      const w = windowOfDays(days);
+      expect(await readEventsOf(cache, "a", w)).toEqual(eventsAnswer("a", w));
+    }
+    // A window cut on a boundary second: the event on it is answered once.
+    const boundary = windowOf(Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 10) - 1000);
+    const answered = await readEventsOf(cache, "a", boundary);
+    expect(answered).toEqual(eventsAnswer("a", boundary));
+    expect(answered.events[0]?.systemTime).toBe("2026-10-01T00:00:00");
+    expect(answered.events.at(-1)?.systemTime).toBe("2026-10-09T23:59:59");
+    expect(answered.events.some((e) => e.eventStatus === "deleted")).toBe(true);
+    service.calls.length = 0;
+    const w = windowOfDays(90);
+    expect(await readEventsOf(cache, "a", w)).toEqual(eventsAnswer("a", w));
+    expect(service.calls).toEqual([{ connection: "a", startMs: finishedBefore, endMs: NEWEST }]);
+    // Another connection's events are its own, beside the first one's EGVs in the same cache.
+    expect(await readEventsOf(cache, "b", w)).toEqual(eventsAnswer("b", w));
+    expect(await read(cache, "a", w)).toEqual(answer("a", w));
+    expect(await readEventsOf(cache, "a", w)).toEqual(eventsAnswer("a", w));
+  });
+
+  it("reads calibrations whole again when the patient changed unit, and keeps them in the new one", async () => {
+    const cache = new FinishedDays(64 * 1024 * 1024);
+    const w = windowOfDays(30);
+    expect(await readCalibrationsOf(cache, "a", w)).toEqual(calibrationsAnswer("a", w));
+    service.unit.set("a", "mmol/L");
+    // The read after the change drops the days of the old unit; the next keeps the new ones.
+    expect(await readCalibrationsOf(cache, "a", w)).toEqual(calibrationsAnswer("a", w));
+    expect(await readCalibrationsOf(cache, "a", w)).toEqual(calibrationsAnswer("a", w));
+    service.calls.length = 0;
+    expect(await readCalibrationsOf(cache, "a", w)).toEqual(calibrationsAnswer("a", w));
+    expect(service.calls).toEqual([{ connection: "a", startMs: finishedBefore, endMs: NEWEST }]);
   });
 });

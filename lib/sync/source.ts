@@ -17,6 +17,7 @@ import { db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
 import {
   configuredVersion,
+  getAlerts,
   getCalibrations,
   getDataRange,
   getEgvs,
@@ -26,14 +27,17 @@ import { type ConnectionRef, connectionIdOf, ReconnectRequired } from "@/lib/ser
 import {
   assembleDays,
   byDay,
+  type DayOf,
+  type DaysGroup,
   type DaysOwner,
   dayIndexOf,
   daySpans,
-  type FinishedDay,
   FinishedDays,
   finishedBeforeMs,
   planDaysRead,
-  sameUnit,
+  recordsOf,
+  sameUnitOf,
+  withRecords,
 } from "./finished-days";
 import { type CopyVerdict, copyAnswers, type SyncedCopy, splitAtSynced } from "./freshness";
 import type { DataGroup } from "./plan";
@@ -121,7 +125,7 @@ async function syncedCopyOf(connection: ConnectionRef): Promise<SyncedState | nu
 export interface ReadSource {
   newest: DataRangeResponse;
   synced: SyncedState | null;
-  /** The connection's finished days, for its EGVs: whose, and where they end; null for none. */
+  /** The connection's finished days (of every group kept): whose, and where they end; null for none. */
   days?: { owner: DaysOwner; finishedBefore: number } | null;
 }
 
@@ -258,75 +262,99 @@ async function syncedEgvs(id: string, w: Window): Promise<EgvsV2Response | null>
  * The window's EGVs: from the copy where it holds them, the newest part (released since the last
  * sync) from the service; `source` is the load's, when it has read one (`readSource`).
  */
-export async function readEgvs(
-  connection: ConnectionRef,
-  window: Window,
-  source?: ReadSource,
-): Promise<EgvsV2Response> {
-  return source?.days
-    ? readEgvsByDays(connection, window, source, source.days, finishedDays)
-    : readEgvsFresh(connection, window, source);
-}
+export const readEgvs = withFinishedDays("egvs", readEgvsFresh);
 
 /**
- * The window's EGVs with its finished days from `cache` (lib/sync/finished-days.ts): the days not
- * held read in one span and kept, the rest of the window read as before, both at once. Parts in
- * different units (the patient changed unit meanwhile) are dropped and the whole window read.
- * Exported for its tests, which give it a cache of their own.
+ * The window's EGVs with its finished days from `cache` (readByDays). Exported for its tests,
+ * which give it a cache of their own.
  */
-export async function readEgvsByDays(
+export function readEgvsByDays(
   connection: ConnectionRef,
   window: Window,
   source: ReadSource,
   days: { owner: DaysOwner; finishedBefore: number },
   cache: FinishedDays,
 ): Promise<EgvsV2Response> {
+  return readByDays("egvs", readEgvsFresh, connection, window, source, days, cache);
+}
+
+/** How one group is read as it stands, without finished days. */
+type FreshRead<G extends DaysGroup> = (
+  connection: ConnectionRef,
+  window: Window,
+  source?: ReadSource,
+) => Promise<DayOf[G]>;
+
+/**
+ * The window's records of `group` with its finished days from `cache` (lib/sync/finished-days.ts):
+ * the days not held read in one span and kept, the rest of the window read as before (`fresh`),
+ * both at once. Parts in different units (the patient changed unit meanwhile) are dropped and the
+ * whole window read. Exported for its tests, which give it a cache of their own.
+ */
+export async function readByDays<G extends DaysGroup>(
+  group: G,
+  fresh: FreshRead<G>,
+  connection: ConnectionRef,
+  window: Window,
+  source: ReadSource,
+  days: { owner: DaysOwner; finishedBefore: number },
+  cache: FinishedDays,
+): Promise<DayOf[G]> {
   const { owner } = days;
-  const plan = planDaysRead(window, days.finishedBefore, (d) => cache.has(owner, d));
-  if (!plan) return readEgvsFresh(connection, window, source);
+  const plan = planDaysRead(window, days.finishedBefore, (d) => cache.has(owner, d, group));
+  if (!plan) return fresh(connection, window, source);
   const read = (span: WindowMs | null) => {
     const w = windowOfSpan(span);
-    return w ? readEgvsFresh(connection, w, source) : Promise.resolve(null);
+    return w ? fresh(connection, w, source) : Promise.resolve(null);
   };
   // The missing days in reads no longer than the window (its whole days can be two days more).
   const readDays = async (span: WindowMs | null) => {
     if (!span) return null;
     const parts = await Promise.all(
       daySpans(span, window.endMs - window.startMs).map((s) =>
-        readEgvsFresh(connection, windowOf(s.startMs, s.endMs), source),
+        fresh(connection, windowOf(s.startMs, s.endMs), source),
       ),
     );
-    return sameUnit(parts) ? { ...(parts[0] as EgvsV2Response), egvs: parts.flatMap((p) => p.egvs) } : null;
+    return sameUnitOf(group, parts)
+      ? withRecords(
+          group,
+          parts[0] as DayOf[G],
+          parts.flatMap((p) => recordsOf(group, p)),
+        )
+      : null;
   };
   const [missing, tail] = await Promise.all([readDays(plan.missing), read(plan.tail)]);
-  const fetched = missing ? byDay(missing.egvs) : null;
+  const fetched = missing ? byDay(recordsOf(group, missing)) : null;
   const span = plan.missing;
   const wasRead = (d: number) =>
     span !== null && d >= dayIndexOf(span.startMs) && d <= dayIndexOf(span.endMs);
-  const found: FinishedDay[] = [];
+  const found: DayOf[G][] = [];
   for (let d = plan.firstDay; d <= plan.lastDay; d++) {
-    const held = cache.get(owner, d);
+    const held = cache.get(owner, d, group);
     if (held) found.push(held);
     // A day read just now; one held when planned but dropped since (another load's days
     // pushed it out) is missing, and the window is then read whole.
     else if (missing && fetched && wasRead(d)) {
-      const day = { unit: missing.unit, rateUnit: missing.rateUnit, egvs: fetched.get(d) ?? [] };
-      cache.set(owner, d, day);
+      const day = withRecords(group, missing, fetched.get(d) ?? []);
+      cache.set(owner, d, day, group);
       found.push(day);
     }
   }
-  if (found.length !== plan.lastDay - plan.firstDay + 1) return readEgvsFresh(connection, window, source);
-  if (!sameUnit([...found, ...(tail ? [tail] : [])])) {
+  if (found.length !== plan.lastDay - plan.firstDay + 1) return fresh(connection, window, source);
+  if (!sameUnitOf(group, [...found, ...(tail ? [tail] : [])])) {
     // The days kept are in the unit the patient left: none is of use any more.
     cache.forget(owner.connectionId);
-    return readEgvsFresh(connection, window, source);
+    return fresh(connection, window, source);
   }
-  const unitOf = tail ?? (found[0] as FinishedDay);
-  return {
-    unit: unitOf.unit,
-    rateUnit: unitOf.rateUnit,
-    egvs: assembleDays(window, found, tail?.egvs ?? []),
-  };
+  return withRecords(
+    group,
+    tail ?? (found[0] as DayOf[G]),
+    assembleDays(
+      window,
+      found.map((d) => recordsOf(group, d)),
+      tail ? recordsOf(group, tail) : [],
+    ),
+  );
 }
 
 /** The window's EGVs read as they stand: from the copy where it holds them, else the service. */
@@ -407,21 +435,30 @@ const CALIBRATIONS = {
   service: (connection, w) => getCalibrations(connection, configuredVersion(), w),
 } satisfies RecordReader<"calibrations", Calibration, typeof schema.syncedCalibrations>;
 
-export function readEvents(
-  connection: ConnectionRef,
-  window: Window,
-  source?: ReadSource,
-): Promise<{ events: CgmEvent[] }> {
-  return readRecords(EVENTS, connection, window, source);
+const readEventsFresh: FreshRead<"events"> = (connection, window, source) =>
+  readRecords(EVENTS, connection, window, source);
+
+const readCalibrationsFresh: FreshRead<"calibrations"> = (connection, window, source) =>
+  readRecords(CALIBRATIONS, connection, window, source);
+
+/** Alerts are not synced (v3 only): always the service's. */
+const readAlertsFresh: FreshRead<"alerts"> = (connection, window) => getAlerts(connection, window);
+
+/** A group's window with the load's finished days when it has them, else as it stands. */
+function withFinishedDays<G extends DaysGroup>(group: G, fresh: FreshRead<G>): FreshRead<G> {
+  return (connection, window, source) =>
+    source?.days
+      ? readByDays(group, fresh, connection, window, source, source.days, finishedDays)
+      : fresh(connection, window, source);
 }
 
-export function readCalibrations(
-  connection: ConnectionRef,
-  window: Window,
-  source?: ReadSource,
-): Promise<{ calibrations: Calibration[] }> {
-  return readRecords(CALIBRATIONS, connection, window, source);
-}
+/** The window's events (deleted ones included, eventStatus "deleted": the readers leave them out). */
+export const readEvents = withFinishedDays("events", readEventsFresh);
+
+export const readCalibrations = withFinishedDays("calibrations", readCalibrationsFresh);
+
+/** The window's alerts (API v3 only: service-v3-notes.md §3.5). */
+export const readAlerts = withFinishedDays("alerts", readAlertsFresh);
 
 /**
  * The service's own dataRange, always asked of it (one small call): the copy's, as the last sync

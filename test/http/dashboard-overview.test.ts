@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { type EgvsV2Response, egvsV2ResponseSchema } from "@/lib/cgm";
 import type { Overview } from "@/lib/dashboard/overview-model";
 import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
+import { alertSoundings } from "@/lib/records/alerts";
 import { type DashboardSession, proxyGet, signIn } from "../support/dashboard-client";
 import { dt } from "../support/sandbox-client";
 import { apiVersion, serviceOf, signInWithService } from "../support/service-reference";
@@ -34,6 +35,38 @@ function savePreferences(s: DashboardSession, fields: Record<string, string>, or
 beforeAll(async () => {
   user1 = await signInWithService(base, "SandboxUser1");
 });
+
+type Raw = { systemTime: string; recordId?: string; eventStatus?: string; value?: number | null };
+
+/**
+ * A group's records straight from the service over [startMs, endMs], both ends included, with the
+ * mode's API version: v3's windows exclude their end and are at most 30 days, so it is asked in
+ * such chunks from the start to a second past the end, the chunks merged by recordId.
+ */
+async function serviceRecords(
+  s: DashboardSession,
+  group: "events" | "calibrations" | "alerts",
+  startMs: number,
+  endMs: number,
+): Promise<Raw[]> {
+  const read = async (version: string, from: number, to: number) =>
+    (await (
+      await serviceOf(s)(`${version}/users/self/${group}?startDate=${dt(from)}&endDate=${dt(to)}`)
+    ).json()) as Record<string, Raw[]>;
+  if (apiVersion() === "v2") return (await read("v2", startMs, endMs))[group] ?? [];
+  const seen = new Set<string>();
+  const out: Raw[] = [];
+  for (let from = startMs; from <= endMs; from += 30 * DAY)
+    for (const r of (await read("v3", from, Math.min(from + 30 * DAY, endMs + 1000))).records ?? [])
+      if (!seen.has(r.recordId as string)) {
+        seen.add(r.recordId as string);
+        out.push(r);
+      }
+  return out;
+}
+
+/** A record's time: v2 writes UTC without a zone, v3 with its "Z". */
+const timeOf = (systemTime: string) => Date.parse(systemTime.endsWith("Z") ? systemTime : `${systemTime}Z`);
 
 describe("GET /api/dashboard/overview", () => {
   it("answers 401 JSON without a session", async () => {
@@ -114,6 +147,51 @@ describe("GET /api/dashboard/overview", () => {
       expect(o.summary.ours.mean).toBe(Math.round(mean));
       const inRange = egvs.filter((r) => r.value >= 70 && r.value <= 180).length;
       expect(o.summary.ours.timeInRanges!.inRange).toBeCloseTo((100 * inRange) / egvs.length, 6);
+    }
+  });
+
+  it("answers a range switched back to with exactly the service's events, calibrations and alerts, each patient their own", async () => {
+    const user2 = await signInWithService(base, "SandboxUser2");
+    for (const s of [user1, user2]) {
+      await overviewOf(s, "90d");
+      await overviewOf(s, "14d");
+    }
+    for (const s of [user1, user2]) {
+      const o = (await overviewOf(s, "90d")).body.overview!;
+      // The overview reads the trace's window, to a second past the newest reading, and shows
+      // what lies up to that reading, deleted events left out.
+      const { startMs, endMs } = o.trace;
+      const shown = (t: number) => t >= startMs && t <= endMs - 1000;
+      const [events, calibrations] = await Promise.all([
+        serviceRecords(s, "events", startMs, endMs),
+        serviceRecords(s, "calibrations", startMs, endMs),
+      ]);
+      const expectedEvents = events
+        .filter((e) => e.eventStatus !== "deleted" && shown(timeOf(e.systemTime)))
+        .map((e) => timeOf(e.systemTime))
+        .sort((a, b) => a - b);
+      expect(expectedEvents.length).toBeGreaterThan(30);
+      expect(o.events.map((e) => e.t)).toEqual(expectedEvents);
+      const expectedCalibrations = calibrations
+        .map((c) => timeOf(c.systemTime))
+        .filter(shown)
+        .sort((a, b) => a - b);
+      expect(o.calibrations.map((c) => c.t)).toEqual(expectedCalibrations);
+      if (apiVersion() === "v3") {
+        // The app's records write UTC without the "Z" v3 sends.
+        const raw = (await serviceRecords(s, "alerts", startMs, endMs)).map((a) => ({
+          ...a,
+          systemTime: a.systemTime.replace(/Z$/, ""),
+        }));
+        const alerts = alertSoundings(raw as unknown as Parameters<typeof alertSoundings>[0]).filter((a) =>
+          shown(a.t),
+        );
+        expect(alerts.length).toBeGreaterThan(0);
+        // Times, names and ends: the service's displayTime carries its offset, the overview's not.
+        const key = (a: { alertName: string; t: number; end: string; seconds: number | null }) =>
+          `${a.t} ${a.alertName} ${a.end} ${a.seconds}`;
+        expect(o.alerts.map(key)).toEqual([...alerts].sort((a, b) => a.t - b.t).map(key));
+      }
     }
   });
 

@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { signIn } from "../support/dashboard-client";
+import { apiVersion } from "../support/service-reference";
+
+/**
+ * The service calls of an overview viewed again (issue 17, item 3), counted rather than guessed:
+ * on a server of its own that writes down every call it starts to the service
+ * (test/support/call-tap.mjs), with the service's own 30-day windows. Not in
+ * request-bounds.test.ts: its 3-day chunks and 40 calls a minute make a first 90-day view
+ * (about a hundred calls) impossible to finish, and here the first view must fill the days kept.
+ */
+
+let server: AppServer;
+let base: string;
+const dataDir = mkdtempSync(path.join(tmpdir(), "glucose-overview-calls-"));
+const tapFile = path.join(dataDir, "service-calls.txt");
+
+/** The calls started to the service's data paths so far, each as its path and query. */
+function tapped(): string[] {
+  return existsSync(tapFile) ? readFileSync(tapFile, "utf8").split("\n").filter(Boolean) : [];
+}
+
+beforeAll(async () => {
+  const preload = pathToFileURL(path.resolve("test/support/call-tap.mjs")).href;
+  server = await startAppServer({
+    DATA_DIR: dataDir,
+    CALL_TAP_FILE: tapFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+  });
+  base = server.url;
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a 90-day overview viewed again", () => {
+  it("reads every group's finished days from those it kept: one call a group for the newest days, and the data range", async () => {
+    const session = await signIn(base, "SandboxUser2");
+    const view = async (range: string) => {
+      const before = tapped().length;
+      const res = await fetch(`${base}/api/dashboard/overview?range=${range}`, {
+        headers: { Cookie: session.cookie },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { overview: { events: unknown[] } | null };
+      expect(body.overview?.events.length).toBeGreaterThan(0);
+      return tapped().slice(before);
+    };
+    // The first view reads every day of every group (v3: three 30-day chunks and a second's more).
+    expect((await view("90d")).length).toBeGreaterThanOrEqual(10);
+    await view("14d");
+    const again = await view("90d");
+    // The data range, then per group the unfinished tail in one call: EGVs, events, calibrations,
+    // and alerts (v3) or the service's statistics (v2).
+    const paths = again.map((line) => line.split(" ")[1]?.split("?")[0]);
+    expect(paths.filter((p) => p?.endsWith("/dataRange"))).toHaveLength(1);
+    for (const group of ["egvs", "events", "calibrations", ...(apiVersion() === "v3" ? ["alerts"] : [])])
+      expect(
+        paths.filter((p) => p?.endsWith(`/${group}`)),
+        group,
+      ).toHaveLength(1);
+    expect(again.length).toBeLessThanOrEqual(apiVersion() === "v3" ? 5 : 6);
+  });
+});
