@@ -86,6 +86,26 @@ export const serviceDataRange = (username: SandboxUsername) =>
   serviceJson<DataRangeV2>(username, "v2/users/self/dataRange");
 
 /**
+ * The dataRange in the suite's API version, its times as v2 writes them (v3's `…Z` and `…±hh:mm`
+ * cut to the clock reading): v3 serves records v2 does not (blood glucose entries among events),
+ * so a group's newest record can differ between the two, and the dashboard reads the suite's.
+ */
+async function suiteDataRange(username: SandboxUsername): Promise<DataRangeV2> {
+  if (apiVersion() === "v2") return serviceDataRange(username);
+  const range = await serviceJson<DataRangeV2>(username, "v3/users/self/dataRange");
+  const cut = (t: { systemTime: string; displayTime: string }) => ({
+    systemTime: t.systemTime.slice(0, 19),
+    displayTime: t.displayTime.slice(0, 19),
+  });
+  return Object.fromEntries(
+    (["egvs", "events", "calibrations"] as const).map((g) => {
+      const r = range[g];
+      return [g, r ? { start: cut(r.start), end: cut(r.end) } : null];
+    }),
+  );
+}
+
+/**
  * The y-axis tick labels of the glucose trace, bottom to top. Recharts leaves out labels that would
  * overlap (40, 54 and 70 mg/dL sit close together), so a test checks the labels that are drawn.
  */
@@ -227,7 +247,7 @@ export async function rawRecords<T>(
   days: number,
   anchor: "own" | "egvs",
 ): Promise<T[]> {
-  const range = await serviceDataRange(username);
+  const range = await suiteDataRange(username);
   const bounds = anchor === "egvs" ? range.egvs : range[group];
   if (!bounds) return [];
   const endMs = Date.parse(`${bounds.end.systemTime}Z`);
