@@ -347,6 +347,13 @@ const targets = {
 export const STORED_KEYS_MAX = 2_000;
 
 /**
+ * The fewest rows worth telling new from stored: below it (an incremental sync's few new readings
+ * and its overlap) the read back and a second statement cost more than ON CONFLICT saves, and
+ * every row is upserted in one statement as before.
+ */
+export const SPLIT_FROM_ROWS = 500;
+
+/**
  * The stored systemTimes (epoch ms) of the connection's rows in `table` between the rows' first
  * and last, or null when there are more than STORED_KEYS_MAX.
  */
@@ -369,9 +376,9 @@ async function storedTimes(
 }
 
 /**
- * Writes a group's rows: those of EGVs and calibrations whose key is not stored yet as plain
- * inserts (lib/sync/upsert.ts `insertRows`), the rest as upserts; events (keyed by their id, and
- * edited in place) always as upserts. Safe because only the lease's holder writes a connection's
+ * Writes a group's rows: in a write of SPLIT_FROM_ROWS or more, those of EGVs and calibrations
+ * whose key is not stored yet as plain inserts (lib/sync/upsert.ts `insertRows`), the rest as
+ * upserts; events (keyed by their id, and edited in place) and small writes always as upserts. Safe because only the lease's holder writes a connection's
  * rows, and storeGroup holds its sync_state row locked (FOR UPDATE) from before this read to its
  * commit: no other write of the connection's rows can come in between. Were one to, the primary
  * key would refuse the duplicate and the step fail, to be read again by the next sync.
@@ -379,7 +386,7 @@ async function storedTimes(
 async function writeRows(tx: Pick<Db, "execute">, connectionId: string, data: GroupRows): Promise<void> {
   const { table, key } = targets[data.group];
   const { fresh, stored } =
-    data.group === "events"
+    data.group === "events" || data.rows.length < SPLIT_FROM_ROWS
       ? { fresh: [], stored: data.rows }
       : splitByStored<{ systemTime: Date }>(
           data.rows,

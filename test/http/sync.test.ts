@@ -513,7 +513,7 @@ describe("a connection removed", () => {
 
   it("stores a write of new rows and rows already stored each once, at its instant to the millisecond, the stored ones overwritten", async () => {
     const id = await client.connectPatient("SandboxUser4");
-    const { storeGroup, STORED_KEYS_MAX } = await import("@/lib/sync/store");
+    const { storeGroup, STORED_KEYS_MAX, SPLIT_FROM_ROWS } = await import("@/lib/sync/store");
     const { egvRows } = await import("@/lib/sync/rows");
     // Readings 5 minutes and 1,001 ms apart, so no instant falls on a whole second.
     const rows = (from: number, to: number, value: number) =>
@@ -535,9 +535,11 @@ describe("a connection removed", () => {
         }),
       }).map((r, k) => ({ ...r, systemTime: new Date(r.systemTime.getTime() + ((from + k) % 7) * 111) }));
     await leaseTo(id, "test");
-    await storeGroup(database, id, "test", { group: "egvs", rows: rows(0, 10, 100) }, Date.now());
+    // Writes large enough to be split into new and stored rows (smaller ones are all upserted).
+    const n = SPLIT_FROM_ROWS;
+    await storeGroup(database, id, "test", { group: "egvs", rows: rows(0, n, 100) }, Date.now());
     // Half of these are stored already and come with new values; the other half are new.
-    const second = rows(5, 15, 200);
+    const second = rows(n / 2, n + n / 2, 200);
     await storeGroup(database, id, "test", { group: "egvs", rows: second }, Date.now());
     const t = schema.syncedEgvs;
     const stored = await database
@@ -545,7 +547,7 @@ describe("a connection removed", () => {
       .from(t)
       .where(orm.eq(t.connectionId, id))
       .orderBy(t.systemTime);
-    const expected = [...rows(0, 5, 100), ...second];
+    const expected = [...rows(0, n / 2, 100), ...second];
     expect(stored.map((r) => [r.systemTime.getTime(), r.value])).toEqual(
       expected.map((r) => [r.systemTime.getTime(), r.value]),
     );
@@ -553,7 +555,7 @@ describe("a connection removed", () => {
       .select({ n: orm.sql<number>`sum(${schema.syncedEgvDays.n})::int` })
       .from(schema.syncedEgvDays)
       .where(orm.eq(schema.syncedEgvDays.connectionId, id));
-    expect(days?.n).toBe(15);
+    expect(days?.n).toBe(n + n / 2);
 
     // A write over more stored rows than are read back (STORED_KEYS_MAX) upserts them all.
     const many = STORED_KEYS_MAX + 100;
