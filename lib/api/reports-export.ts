@@ -4,7 +4,7 @@ import { loadExportData } from "@/lib/reports/export/export-data";
 import { newestRecord } from "@/lib/reports/period/patient-days";
 import { type PeriodRequest, parsePeriodRequest } from "@/lib/reports/period/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
-import { readDataRange } from "@/lib/sync/source";
+import { readSource } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import type { PatientContext } from "./route";
 
@@ -17,11 +17,13 @@ import type { PatientContext } from "./route";
  */
 export async function exportRead({ req, connection }: PatientContext): Promise<Response> {
   const request = exportRequest((name) => req.nextUrl.searchParams.get(name) ?? undefined);
+  // Read through once, so the period's finished days come from those this process keeps.
+  const source = await readSource(connection);
   const period =
     request.kind === "dates"
       ? request.period
       : await resolveReportPeriod(
-          patientClock(connection, newestRecord(await readDataRange(connection), true)),
+          patientClock(connection, newestRecord(source.newest, true), source),
           request,
         );
   if (!period) {
@@ -31,7 +33,7 @@ export async function exportRead({ req, connection }: PatientContext): Promise<R
       "no_data",
     );
   }
-  const data = await loadExportData(connection, period);
+  const data = await loadExportData(connection, period, source);
   const zip = exportZip(data, { period, request, exportedAtMs: Date.now() });
   return new Response(zip, {
     headers: {

@@ -69,3 +69,36 @@ describe("a 90-day overview viewed again", () => {
     expect(again.length).toBeLessThanOrEqual(apiVersion() === "v3" ? 5 : 6);
   });
 });
+
+/** The calls a page or download started, from the tap: each as its path without the query. */
+async function callsOf(url: string, cookie: string): Promise<string[]> {
+  const before = tapped().length;
+  const res = await fetch(url, { headers: { Cookie: cookie } });
+  expect(res.status, url).toBe(200);
+  await res.arrayBuffer();
+  return tapped()
+    .slice(before)
+    .map((line) => line.split(" ")[1]?.split("?")[0] ?? "");
+}
+
+describe("other pages and downloads viewed again", () => {
+  // Each reads its data range once, then only what is not yet finished: a call per group at
+  // most, where reading 90 days whole takes at least three (v3's 30-day windows; v2's chunks).
+  it.each([
+    ["the events page, 90 days", "SandboxUser2", "/dashboard/events?days=90", ["events"]],
+    ["the calibrations page, 90 days", "SandboxUser3", "/dashboard/calibrations?days=90", ["calibrations"]],
+    [
+      "the export, 90 days",
+      "SandboxUser2",
+      "/api/reports/export?days=90",
+      ["egvs", "events", "calibrations"],
+    ],
+  ])("%s reads its finished days from those kept", async (_name, user, path, groups) => {
+    const session = await signIn(base, user);
+    await callsOf(`${base}${path}`, session.cookie);
+    const again = await callsOf(`${base}${path}`, session.cookie);
+    for (const group of groups)
+      expect(again.filter((p) => p.endsWith(`/${group}`)).length, group).toBeLessThanOrEqual(1);
+    expect(again.filter((p) => p.endsWith("/dataRange"))).toHaveLength(1);
+  });
+});

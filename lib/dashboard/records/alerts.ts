@@ -1,7 +1,6 @@
 import "server-only";
-import { getAlerts } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange } from "@/lib/sync/source";
+import { readAlerts, readSource } from "@/lib/sync/source";
 import { type AlertsModel, alertsModel } from "./alerts-model";
 import { lastDaysOfGroup } from "./period-load";
 
@@ -11,10 +10,11 @@ import { lastDaysOfGroup } from "./period-load";
  * Null when the service holds no readings.
  */
 export async function loadAlerts(connection: ConnectionRef, days: number): Promise<AlertsModel | null> {
-  const range = await readDataRange(connection);
-  const period = await lastDaysOfGroup(connection, range, "egvs", days);
+  const source = await readSource(connection);
+  const range = source.newest;
+  const period = await lastDaysOfGroup(connection, source, "egvs", days);
   if (!range.egvs || !period?.patientDays) return null;
-  const { alerts } = await getAlerts(connection, period);
+  const { alerts } = await readAlerts(connection, period, source);
   return alertsModel(
     {
       alerts,

@@ -4,7 +4,7 @@ import { DEVICE_DAYS } from "@/lib/records/devices";
 import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readCalibrations, readDataRange } from "@/lib/sync/source";
+import { readCalibrations, readSource } from "@/lib/sync/source";
 import { type CalibrationsData, type CalibrationsModel, calibrationsModel } from "./calibrations-model";
 import { lastDaysOfGroup } from "./period-load";
 
@@ -26,16 +26,17 @@ async function readCalibrationsData(
   days: number,
   nowMs: number,
 ): Promise<CalibrationsData> {
-  const range = await readDataRange(connection);
-  const period = await lastDaysOfGroup(connection, range, "calibrations", days);
+  const source = await readSource(connection);
+  const range = source.newest;
+  const period = await lastDaysOfGroup(connection, source, "calibrations", days);
   if (!range.calibrations || !period?.patientDays) {
     // Nothing to list: the sensor generation of the devices page's devices says whether that is expected.
-    const lookback = (await lastDaysOfReadings(connection, range, DEVICE_DAYS, nowMs)).period;
+    const lookback = (await lastDaysOfReadings(connection, source, DEVICE_DAYS, nowMs)).period;
     const devices = (await getDevices(connection, configuredVersion(), lookback)).devices;
     return { kind: "none", generation: devices[0]?.transmitterGeneration ?? null };
   }
   const [{ calibrations }, devices] = await Promise.all([
-    readCalibrations(connection, period),
+    readCalibrations(connection, period, source),
     getDevices(connection, configuredVersion(), period).then((r) => r.devices),
   ]);
   return {

@@ -8,7 +8,7 @@ import { DEVICE_DAYS } from "@/lib/records/devices";
 import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange, readEgvs } from "@/lib/sync/source";
+import { readEgvs, readSource } from "@/lib/sync/source";
 import { type DevicesModel, devicesModel, utcTimesToPlace } from "./devices-model";
 
 /**
@@ -22,14 +22,17 @@ export async function loadDevices(
   preferences: Preferences,
   nowMs = Date.now(),
 ): Promise<DevicesModel> {
-  const range = await readDataRange(connection);
+  const source = await readSource(connection);
+  const range = source.newest;
   const egvEnd = range.egvs ? parseDateTime(range.egvs.end.systemTime) : null;
   // The devices of the last 30 receiver days; the clock also puts the uploads, which the service
   // dates in UTC only, on the receiver's clock.
-  const { clock, period: window } = await lastDaysOfReadings(connection, range, DEVICE_DAYS, nowMs);
+  const { clock, period: window } = await lastDaysOfReadings(connection, source, DEVICE_DAYS, nowMs);
   // The unit of the patient's readings (a few minutes of them): alert values follow it.
   const readingUnit = async (): Promise<GlucoseUnit | null> =>
-    egvEnd === null ? null : (await readEgvs(connection, windowOf(egvEnd - 10 * MS_PER_MINUTE, egvEnd))).unit;
+    egvEnd === null
+      ? null
+      : (await readEgvs(connection, windowOf(egvEnd - 10 * MS_PER_MINUTE, egvEnd), source)).unit;
   // API v3 (CGM_API_VERSION) has its own devices and no older interface beside them: only
   // /v3 paths are asked then.
   const version = configuredVersion();

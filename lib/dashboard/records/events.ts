@@ -1,7 +1,7 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange, readEvents } from "@/lib/sync/source";
+import { readEvents, readSource } from "@/lib/sync/source";
 import { type EventsModel, type EventsQuery, eventsModel } from "./events-model";
 import { lastDaysOfGroup } from "./period-load";
 
@@ -14,10 +14,11 @@ export async function loadEvents(
   query: EventsQuery,
   glucoseUnit: GlucoseUnit | null,
 ): Promise<EventsModel | null> {
-  const range = await readDataRange(connection);
-  const period = await lastDaysOfGroup(connection, range, "events", query.days);
+  const source = await readSource(connection);
+  const range = source.newest;
+  const period = await lastDaysOfGroup(connection, source, "events", query.days);
   if (!range.events || !period?.patientDays) return null;
-  const { events } = await readEvents(connection, period);
+  const { events } = await readEvents(connection, period, source);
   return eventsModel(
     { events, patientDays: period.patientDays, latestDisplayTime: range.events.end.displayTime },
     query,

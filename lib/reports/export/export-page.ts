@@ -1,7 +1,7 @@
 import "server-only";
 import { windowOf } from "@/lib/cgm/window";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readDataRange, readEgvs } from "@/lib/sync/source";
+import { readEgvs, readSource } from "@/lib/sync/source";
 import { newestRecord } from "../period/patient-days";
 import { patientClock, resolveReportPeriod } from "../period/period-load";
 import { dataDays } from "./export";
@@ -15,14 +15,15 @@ export async function loadExportPage(
   connection: ConnectionRef,
   query: ExportQuery,
 ): Promise<ExportModel | null> {
-  const range = await readDataRange(connection);
+  const source = await readSource(connection);
+  const range = source.newest;
   const newest = newestRecord(range, true);
   const span = dataDays(range);
   if (newest === null || span === null) return null;
   // The unit the readings come in, from the newest second of data: the files keep it.
-  const probe = range.egvs ? await readEgvs(connection, windowOf(newest.t - 1000, newest.t)) : null;
+  const probe = range.egvs ? await readEgvs(connection, windowOf(newest.t - 1000, newest.t), source) : null;
   const period = query.request
-    ? await resolveReportPeriod(patientClock(connection, newest), query.request)
+    ? await resolveReportPeriod(patientClock(connection, newest, source), query.request)
     : null;
   return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query);
 }

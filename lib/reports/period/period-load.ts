@@ -1,7 +1,6 @@
 import "server-only";
 import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
 import { toReadings } from "@/lib/cgm/reading";
-import type { DataRangeResponse } from "@/lib/cgm/schemas";
 import { windowOf } from "@/lib/cgm/window";
 import { readableWindow } from "@/lib/cgm/window-bounds";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -108,11 +107,11 @@ export async function resolveReportPeriod(
  */
 export async function lastDaysOfReadings(
   connection: ConnectionRef,
-  range: DataRangeResponse,
+  source: ReadSource,
   n: number,
   nowMs: number,
 ): Promise<{ clock: PatientClock; period: ReportPeriod }> {
-  const newest = newestRecord(range) ?? utcNow(nowMs);
-  const clock = patientClock(connection, newest);
+  const newest = newestRecord(source.newest) ?? utcNow(nowMs);
+  const clock = patientClock(connection, newest, source);
   return { clock, period: await clock.period(lastPatientDays(newest, n)) };
 }
