@@ -129,14 +129,21 @@ describe("GET /api/dashboard/overview", () => {
     );
   });
 
-  it("answers a range switched back to, from the finished days it kept, with exactly the service's readings, each patient their own", async () => {
+  /**
+   * SandboxUser1 and a second patient, each having viewed 90 days (which reads every day and keeps
+   * the finished ones) and then 14 days (read from them): a 90-day view next is a switch back.
+   */
+  async function twoPatientsSwitchedBack() {
     const user2 = await signInWithService(base, "SandboxUser2");
-    // The first 90-day view reads every day and keeps the finished ones; 14 days reads from them.
     for (const s of [user1, user2]) {
       await overviewOf(s, "90d");
       await overviewOf(s, "14d");
     }
-    for (const s of [user1, user2]) {
+    return [user1, user2];
+  }
+
+  it("answers a range switched back to, from the finished days it kept, with exactly the service's readings, each patient their own", async () => {
+    for (const s of await twoPatientsSwitchedBack()) {
       const o = (await overviewOf(s, "90d")).body.overview!;
       const window = `startDate=${dt(o.summary.startMs)}&endDate=${dt(o.summary.endMs)}`;
       const egvs = egvsV2ResponseSchema.parse(
@@ -151,12 +158,7 @@ describe("GET /api/dashboard/overview", () => {
   });
 
   it("answers a range switched back to with exactly the service's events, calibrations and alerts, each patient their own", async () => {
-    const user2 = await signInWithService(base, "SandboxUser2");
-    for (const s of [user1, user2]) {
-      await overviewOf(s, "90d");
-      await overviewOf(s, "14d");
-    }
-    for (const s of [user1, user2]) {
+    for (const s of await twoPatientsSwitchedBack()) {
       const o = (await overviewOf(s, "90d")).body.overview!;
       // The overview reads the trace's window, to a second past the newest reading, and shows
       // what lies up to that reading, deleted events left out.
