@@ -14,6 +14,8 @@ declare module "vitest" {
     apiVersion: "v2" | "v3";
     /** The server's data folder: its generated secrets (the dashboard app's client secret). */
     dataDir: string;
+    /** The server's process id: what it holds in memory is read from /proc. */
+    serverPid: number;
   }
 }
 
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", server.url);
   project.provide("apiVersion", apiVersion);
   project.provide("dataDir", server.dataDir);
+  project.provide("serverPid", server.pid);
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
