@@ -48,6 +48,38 @@ describe("DateTime (YYYY-MM-DDThh:mm:ss, no zone)", () => {
   });
 });
 
+describe("DateTimes read one after another (the last two dates are remembered)", () => {
+  it("each reads as it does alone, whatever came before: other days, wrong dates, other shapes", () => {
+    const texts = [
+      "2026-02-28T23:55:00",
+      "2026-02-28T18:55:00",
+      "2026-03-01T00:00:00",
+      "2026-02-28T19:00:00",
+      "2026-02-30T00:00:00",
+      "2026-02-30T00:05:00",
+      "2026-02-28T19:05:00",
+      "2026-02-30T00:10:00",
+      "2026-03-01T00:05:00",
+      "2026-03-01T24:05:00",
+      "2026-03-01",
+      "2026-03-01T00:10:00",
+      "\0\0\0\0\0\0\0\0\0\0T00:00:00",
+      "2026-03-01T00:15:00",
+    ];
+    const alone = (text: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+      if (!m) return null;
+      const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+      const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+      const date = new Date(ms);
+      return date.getUTCDate() === d && date.getUTCHours() === h && h < 24 && mi < 60 && s < 60 ? ms : null;
+    };
+    for (const order of [texts, [...texts].reverse()]) {
+      for (const text of order) expect(parseDateTime(text), text).toBe(alone(text));
+    }
+  });
+});
+
 describe("Time (hh:mm:ss)", () => {
   it("parses to seconds since midnight and formats back", () => {
     expect(parseTime("22:00:00")).toBe(79_200);

@@ -26,7 +26,7 @@ export function parseDateTime(text: string): number | null {
   ) {
     return null;
   }
-  const day = dayStartOf(text.slice(0, 10));
+  const day = recentDayStart(text);
   if (day === null) return null;
   const h = twoDigits(text, 11);
   const mi = twoDigits(text, 14);
@@ -43,6 +43,24 @@ function twoDigits(text: string, at: number): number {
 }
 
 const dayStarts = new Map<string, number | null>();
+
+// The last two dates read and their starts: a reading's systemTime and displayTime, read one after
+// the other, mostly share them with the reading before, so their date is then neither cut out
+// nor looked up. A start is what `dayStartOf` gave for that date (null for a wrong one); the
+// initial dates, NULs, are as wrong as any other, so starting with them is no special case.
+let recentDates: [string, string] = ["\0\0\0\0\0\0\0\0\0\0", "\0\0\0\0\0\0\0\0\0\0"];
+let recentStarts: [number | null, number | null] = [null, null];
+
+/** dayStartOf the date part of a DateTime (its first 10 characters). */
+function recentDayStart(text: string): number | null {
+  if (text.startsWith(recentDates[0])) return recentStarts[0];
+  if (text.startsWith(recentDates[1])) return recentStarts[1];
+  const date = text.slice(0, 10);
+  const start = dayStartOf(date);
+  recentDates = [date, recentDates[0]];
+  recentStarts = [start, recentStarts[0]];
+  return start;
+}
 
 function dayStartOf(date: string): number | null {
   let start = dayStarts.get(date);

@@ -5,6 +5,7 @@ import { DEFAULT_PREFERENCES } from "@/lib/preferences";
 import { shadingNote } from "./judged-ranges";
 import {
   buildOverview,
+  clockEnds,
   type OverviewInput,
   overviewEpisodes,
   overviewWindows,
@@ -400,6 +401,19 @@ describe("overviewEpisodes and time in tight range (issue 14)", () => {
       extended: 0,
     });
     expect(e.view!.rows.find((r) => r.kind === "hypoLevel1")!.meanGlucoseText).toBe("60 mg/dL");
+  });
+
+  it("names the period by the ends a stable sort by the clock gives: of equal times the first and the last", () => {
+    // The clock put back an hour midway, times repeated, newest first and in time order.
+    const times = [5, 10, 10, 15, 20, 20, 25, 0, 5, 5, 30, 30, 30, 10, 0];
+    const orders = [times, [...times].reverse(), [...times].sort((a, b) => a - b)];
+    for (const order of orders) {
+      const readings = order.map((m, id) => ({ displayMs: END + m * MIN, id }));
+      const sorted = [...readings].sort((a, b) => a.displayMs - b.displayMs);
+      expect(clockEnds(readings)).toEqual({ first: sorted[0], last: sorted.at(-1) });
+    }
+    const one = [{ displayMs: END }];
+    expect(clockEnds(one)).toEqual({ first: one[0], last: one[0] });
   });
 
   it("no readings: null", () => {

@@ -290,6 +290,8 @@ export interface OverviewInput {
   expectedDelayMinutes: number;
   /** EGVs of the whole summary window (which contains the trace window). */
   egvs: EgvsV2Response;
+  /** `toReadings` of `egvs`, when the caller has read them already; absent: read here. */
+  readings?: readonly Reading[];
   events: CgmEvent[];
   calibrations: Calibration[];
   /** The alerts that sounded (API v3, lib/records/alerts.ts); absent with v2. */
@@ -323,7 +325,7 @@ export function buildOverview(input: OverviewInput): Overview {
   const windows = overviewWindows(range, dataEndMs);
   const traceStartMs = windows.trace.startMs;
 
-  const readings = toReadings(egvs.egvs, dataUnit);
+  const readings = input.readings ?? toReadings(egvs.egvs, dataUnit);
   const all = tracePointsOf(readings, dataUnit, unit, egvs.rateUnit);
   const traced = all.filter((p) => p.t >= traceStartMs);
   const last = all.at(-1);
@@ -427,10 +429,25 @@ export function buildOverview(input: OverviewInput): Overview {
 export function overviewEpisodes(readings: readonly Reading[], unit: GlucoseUnit): OverviewEpisodes | null {
   if (readings.length === 0) return null;
   // The clock's order, not the response's: the first and last displayTime name the period.
-  const byClock = [...readings].sort((a, b) => a.displayMs - b.displayMs);
+  const { first, last } = clockEnds(readings);
   return {
-    firstDisplayTime: byClock[0]!.displayTime,
-    lastDisplayTime: byClock.at(-1)!.displayTime,
+    firstDisplayTime: first.displayTime,
+    lastDisplayTime: last.displayTime,
     view: episodesView(cgmEpisodes(readings), unit),
   };
+}
+
+/**
+ * The first and last of readings (at least one) in displayTime order, as a stable sort by
+ * displayMs would put them: of equal times, the first and the last in input order. One pass, where
+ * sorting a copy of a 90-day window's 26,000 readings cost milliseconds for two of them.
+ */
+export function clockEnds<R extends { displayMs: number }>(readings: readonly R[]): { first: R; last: R } {
+  let first = readings[0]!;
+  let last = first;
+  for (const r of readings) {
+    if (r.displayMs < first.displayMs) first = r;
+    if (r.displayMs >= last.displayMs) last = r;
+  }
+  return { first, last };
 }

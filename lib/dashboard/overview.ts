@@ -1,9 +1,10 @@
 import "server-only";
 import { parseDateTime } from "@/lib/cgm/datetime";
+import { toReadings } from "@/lib/cgm/reading";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { windowOf } from "@/lib/cgm/window";
 import { consensusStatisticsRequest } from "@/lib/metrics/consensus-statistics-request";
-import { hypoglycemiaRiskOf, servedEgvsOf } from "@/lib/metrics/service-statistics";
+import { hypoglycemiaRiskOfReadings } from "@/lib/metrics/service-statistics";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { env } from "@/lib/platform/env";
 import type { Preferences } from "@/lib/preferences";
@@ -63,9 +64,11 @@ export async function loadOverview(
   ]);
   rememberDataUnit(connectionIdOf(connection), egvs.unit);
   const statistics = !byService ? null : egvs.unit === guess ? guessed : await statisticsIn(egvs.unit);
+  // Read once for the risk and the overview: a 90-day window has 26,000 EGVs.
+  const readings = toReadings(egvs.egvs, egvs.unit);
   const dashboardRisk = byService
     ? undefined
-    : hypoglycemiaRiskOf(servedEgvsOf(egvs.egvs), egvs.unit, summaryWindow.startMs, summaryWindow.endMs);
+    : hypoglycemiaRiskOfReadings(readings, egvs.unit, summaryWindow.startMs, summaryWindow.endMs);
   return buildOverview({
     range,
     preferences,
@@ -73,6 +76,7 @@ export async function loadOverview(
     nowMs,
     expectedDelayMinutes: env().CGM_DATA_DELAY_MINUTES,
     egvs,
+    readings,
     events: events.events,
     calibrations: calibrations.calibrations,
     alerts: alerts ? alertSoundings(alerts.alerts) : undefined,

@@ -12,6 +12,7 @@ import {
   roundHalfEven,
   startsAtNight,
 } from "./episodes";
+import { median } from "./quantiles";
 
 // Every expected number below is computed by hand from the spec (episodes-algorithm.md, iglu 4.3
 // `episode_calculation` with its defaults); times are the patient's clock on the naive UTC axis.
@@ -94,6 +95,58 @@ describe("cleanReadings (2.1)", () => {
       { displayMs: clock("01:05"), mgdl: 2 },
       { displayMs: clock("01:10"), mgdl: 3 },
     ]);
+  });
+});
+
+describe("cleanReadings and gridStepMinutes on long series, as a straightforward reading of 2.1 gives them", () => {
+  // The reference: a sorted copy, the last of equal times, the median of an array of spacings.
+  const referenceClean = (readings: readonly ClockGlucose[]) => {
+    const valid = readings.filter((r) => Number.isFinite(r.displayMs) && Number.isFinite(r.mgdl));
+    const sorted = [...valid].sort((a, b) => a.displayMs - b.displayMs);
+    return sorted.filter((r, i) => i === sorted.length - 1 || sorted[i + 1]!.displayMs !== r.displayMs);
+  };
+  const referenceStep = (times: readonly number[]) => {
+    const m = median(times.slice(1).map((t, i) => (t - times[i]!) / MIN));
+    if (m === null) return null;
+    const dt0 = roundHalfEven(m);
+    if (dt0 <= 0 || dt0 > 45) return null;
+    if (1440 % dt0 === 0) return dt0;
+    if (dt0 > 20) return 20;
+    const r = dt0 % 5;
+    return r <= 2 ? dt0 - r : dt0 + 5 - r;
+  };
+  // A deterministic pseudo-random series: 5-minute readings of three days, seconds of jitter.
+  let seed = 17;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const series = Array.from({ length: 864 }, (_, i) => ({
+    displayMs: DAY1 + i * 5 * MIN + Math.floor(random() * 30) * 1000,
+    mgdl: 40 + Math.floor(random() * 300),
+  }));
+  const cases: Record<string, ClockGlucose[]> = {
+    "in time order": series,
+    "newest first": [...series].reverse(),
+    "with repeated times": series.flatMap((r, i) => (i % 50 === 0 ? [r, { ...r, mgdl: r.mgdl + 1 }] : [r])),
+    "the clock put back an hour": series.map((r, i) =>
+      i < 400 ? r : { ...r, displayMs: r.displayMs - 60 * MIN },
+    ),
+    "with unreadable ones": series.map((r, i) => (i % 97 === 0 ? { ...r, mgdl: Number.NaN } : r)),
+    shuffled: [...series].sort(() => random() - 0.5),
+    "spaced 7 to 12 minutes": series.map((r, i) => ({ ...r, displayMs: DAY1 + i * (7 + (i % 6)) * MIN })),
+  };
+  it.each(Object.entries(cases))("%s", (_, readings) => {
+    const clean = cleanReadings(readings);
+    expect(clean).toEqual(referenceClean(readings));
+    const times = clean.map((r) => r.displayMs);
+    expect(gridStepMinutes(times)).toBe(referenceStep(times));
+  });
+  it("leaves the readings given as they were", () => {
+    const shuffled = cases.shuffled!;
+    const before = [...shuffled];
+    cleanReadings(shuffled);
+    expect(shuffled).toEqual(before);
   });
 });
 

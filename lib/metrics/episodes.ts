@@ -13,7 +13,7 @@ import {
   VERY_LOW_BELOW_MGDL,
 } from "./constants";
 import { mean } from "./descriptive";
-import { median } from "./quantiles";
+import { quantile } from "./quantiles";
 
 /**
  * CGM-defined episodes of the 2023 international consensus (Battelino T et al., Lancet Diabetes
@@ -53,8 +53,26 @@ export interface ClockGlucose {
 export function cleanReadings(readings: readonly ClockGlucose[]): ClockGlucose[] {
   const valid = readings.filter((r) => Number.isFinite(r.displayMs) && Number.isFinite(r.mgdl));
   // Array.prototype.sort is stable, like R's order(), so "last in input order" survives the sort.
-  const sorted = [...valid].sort((a, b) => a.displayMs - b.displayMs);
+  // Readings mostly come in time order already, which a sort would leave as it is: a 90-day
+  // window's 26,000 are then only checked, and only filtered when two share a time.
+  const sorted = inTimeOrder(valid) ? valid : valid.sort((a, b) => a.displayMs - b.displayMs);
+  if (!hasRepeatedTime(sorted)) return sorted;
   return sorted.filter((r, i) => i === sorted.length - 1 || sorted[i + 1]!.displayMs !== r.displayMs);
+}
+
+function inTimeOrder(readings: readonly ClockGlucose[]): boolean {
+  for (let i = 1; i < readings.length; i++) {
+    if (readings[i]!.displayMs < readings[i - 1]!.displayMs) return false;
+  }
+  return true;
+}
+
+/** Whether time-ordered readings hold two with the same time. */
+function hasRepeatedTime(sorted: readonly ClockGlucose[]): boolean {
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.displayMs === sorted[i - 1]!.displayMs) return true;
+  }
+  return false;
 }
 
 /** R's round(): halves go to the even neighbour (IEC 60559), so 2.5 → 2 and 3.5 → 4. */
@@ -70,11 +88,14 @@ export function roundHalfEven(x: number): number {
  * median spacing over 45 minutes (iglu's error), or one that rounds to 0 (iglu fails on 1440 %% 0).
  */
 export function gridStepMinutes(sortedTimesMs: readonly number[]): number | null {
-  const diffs: number[] = [];
+  // The spacings in a typed array, sorted in place for their median (quantiles.ts sorts a copy
+  // the same way, numerically): no array of 26,000 numbers built, copied and copied back.
+  const minute = MS_PER_MINUTE;
+  const diffs = new Float64Array(Math.max(0, sortedTimesMs.length - 1));
   for (let i = 1; i < sortedTimesMs.length; i++) {
-    diffs.push((sortedTimesMs[i]! - sortedTimesMs[i - 1]!) / MS_PER_MINUTE);
+    diffs[i - 1] = (sortedTimesMs[i]! - sortedTimesMs[i - 1]!) / minute;
   }
-  const m = median(diffs);
+  const m = quantile(diffs.sort(), 0.5);
   if (m === null) return null;
   const dt0 = roundHalfEven(m);
   if (dt0 <= 0 || dt0 > EPISODE_MAX_INTERPOLATED_GAP_MINUTES) return null;

@@ -18,7 +18,7 @@ export function sortAscending(values: readonly number[]): number[] {
 }
 
 /** The type-7 quantile of already sorted values (see the module comment); null for no values. */
-export function quantile(sortedValues: readonly number[], p: number): number | null {
+export function quantile(sortedValues: ArrayLike<number>, p: number): number | null {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile: p must lie in [0, 1], got ${p}`);
   const n = sortedValues.length;
   if (n === 0) return null;

@@ -46,26 +46,35 @@ export function glucoseRisk(bgMgdl: number): number {
 
 /** The low-glucose risk rl(BG): r(BG) when f(BG) < 0, else 0. */
 export function lowGlucoseRisk(bgMgdl: number): number {
-  // Readings are mostly whole mg/dL between 39 and 401: their risks are computed once.
-  if (Number.isInteger(bgMgdl) && bgMgdl >= 1 && bgMgdl < LOW_RISK_CACHE.length) {
-    const cached = LOW_RISK_CACHE[bgMgdl]!;
-    if (!Number.isNaN(cached)) return cached;
-    const risk = computeLowRisk(bgMgdl);
-    LOW_RISK_CACHE[bgMgdl] = risk;
-    return risk;
-  }
-  return computeLowRisk(bgMgdl);
+  return cachedRisk(LOW_RISK_CACHE, bgMgdl, computeLowRisk);
 }
 
+/** The high-glucose risk rh(BG): r(BG) when f(BG) > 0, else 0. */
+export function highGlucoseRisk(bgMgdl: number): number {
+  return cachedRisk(HIGH_RISK_CACHE, bgMgdl, computeHighRisk);
+}
+
+// Readings are mostly whole mg/dL between 39 and 401: their risks are computed once.
 const LOW_RISK_CACHE = new Float64Array(402).fill(Number.NaN);
+const HIGH_RISK_CACHE = new Float64Array(402).fill(Number.NaN);
+
+function cachedRisk(cache: Float64Array, bgMgdl: number, compute: (bg: number) => number): number {
+  if (Number.isInteger(bgMgdl) && bgMgdl >= 1 && bgMgdl < cache.length) {
+    const cached = cache[bgMgdl]!;
+    if (!Number.isNaN(cached)) return cached;
+    const risk = compute(bgMgdl);
+    cache[bgMgdl] = risk;
+    return risk;
+  }
+  return compute(bgMgdl);
+}
 
 function computeLowRisk(bgMgdl: number): number {
   const f = symmetrizedGlucose(bgMgdl);
   return f < 0 ? BG_RISK_FACTOR * f ** 2 : 0;
 }
 
-/** The high-glucose risk rh(BG): r(BG) when f(BG) > 0, else 0. */
-export function highGlucoseRisk(bgMgdl: number): number {
+function computeHighRisk(bgMgdl: number): number {
   const f = symmetrizedGlucose(bgMgdl);
   return f > 0 ? BG_RISK_FACTOR * f ** 2 : 0;
 }

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
+  type EgvV2,
+  formatDateTime,
   MS_PER_DAY,
   parseDateTime,
   type StatisticsV1Request,
   type StatisticsV2Request,
   statisticsV1ResponseSchema,
   statisticsV2ResponseSchema,
+  toReadings,
 } from "@/lib/cgm";
 import {
   computeStatisticsV1,
   computeStatisticsV2,
   enoughQualifyingDays,
   hypoglycemiaRiskOf,
+  hypoglycemiaRiskOfReadings,
   meetsHypoglycemiaRiskMinimum,
   type ServedEgv,
   servedEgvsOf,
@@ -20,6 +24,16 @@ import {
 } from "./service-statistics";
 
 const MIN5 = 5 * 60_000;
+const SOME_EGV: EgvV2 = {
+  systemTime: "2026-10-01T00:00:00",
+  displayTime: "2026-10-01T00:00:00",
+  value: 100,
+  realtimeValue: 100,
+  smoothedValue: null,
+  status: null,
+  trend: null,
+  trendRate: null,
+};
 const HOUR = 3_600_000;
 
 function at(dateTime: string): number {
@@ -481,6 +495,40 @@ describe("the risk alone, as the dashboard computes it where API v3 gives none",
     expect(hypoglycemiaRiskOf(readings, "mg/dL", start, end)).not.toBeNull();
     expect(hypoglycemiaRiskOf(readings.slice(0, 1500), "mg/dL", start, end)).toBeNull();
     expect(hypoglycemiaRiskOf([], "mg/dL", start, end)).toBeNull();
+  });
+
+  it("from the readings the overview has read already: the risk of the same EGVs served", () => {
+    // An answer as the service sends it, newest first, in either unit, each band from a
+    // minimal to a high risk, and a record whose time does not read (left out by both).
+    const answer = (unit: "mg/dL" | "mmol/L", floor: number): EgvV2[] =>
+      readings
+        .map((e): EgvV2 => {
+          const mgdl = floor + (e.value % 90);
+          const value = unit === "mg/dL" ? mgdl : Math.round(mgdl / 1.8) / 10;
+          return {
+            systemTime: formatDateTime(e.systemMs),
+            displayTime: formatDateTime(e.displayMs + 2 * HOUR),
+            value,
+            realtimeValue: value,
+            smoothedValue: null,
+            status: null,
+            trend: null,
+            trendRate: null,
+          };
+        })
+        .concat([{ ...SOME_EGV, systemTime: "2026-10-01T24:00:00" }])
+        .reverse();
+    const risks = new Set<string | null>();
+    for (const unit of ["mg/dL", "mmol/L"] as const) {
+      for (const floor of [30, 50, 60, 90]) {
+        for (const egvs of [answer(unit, floor), answer(unit, floor).slice(0, 1500)]) {
+          const served = hypoglycemiaRiskOf(servedEgvsOf(egvs), unit, start, end);
+          expect(hypoglycemiaRiskOfReadings(toReadings(egvs, unit), unit, start, end)).toBe(served);
+          risks.add(served);
+        }
+      }
+    }
+    expect(risks).toEqual(new Set([null, "minimal", "low", "moderate", "high"]));
   });
 
   it("reads an EGV answer's DateTimes (systemTime for the window, displayTime for the clock)", () => {

@@ -191,10 +191,48 @@ export function hypoglycemiaRiskOf(
   windowStartMs: number,
   windowEndMs: number,
 ): HypoglycemiaRisk | null {
-  if (egvs.length === 0) return null;
-  const systemTimes = egvs.map((e) => e.systemMs);
-  if (!meetsHypoglycemiaRiskMinimum(systemTimes, windowStartMs, windowEndMs)) return null;
-  const index = lbgi(egvs.map((e) => toMgdl(e.value, unit)));
+  return riskOfSeries(
+    egvs.map((e) => e.systemMs),
+    egvs.map((e) => e.value),
+    unit,
+    windowStartMs,
+    windowEndMs,
+  );
+}
+
+/**
+ * `hypoglycemiaRiskOf` of EGVs the caller has already read as readings (lib/cgm `toReadings`:
+ * `t` is the systemTime, `value` as served), so that a 90-day window's 26,000 DateTimes are not
+ * read a second time. The same EGVs as `servedEgvsOf` gives: both leave out records whose times
+ * do not read, and `toReadings` also those without a finite value, which a validated answer
+ * never has.
+ */
+export function hypoglycemiaRiskOfReadings(
+  readings: ReadonlyArray<{ t: number; value: number }>,
+  unit: GlucoseUnit,
+  windowStartMs: number,
+  windowEndMs: number,
+): HypoglycemiaRisk | null {
+  return riskOfSeries(
+    readings.map((r) => r.t),
+    readings.map((r) => r.value),
+    unit,
+    windowStartMs,
+    windowEndMs,
+  );
+}
+
+/** The risk from the EGVs' systemTimes and values (in `unit`), index for index. */
+function riskOfSeries(
+  systemTimesMs: readonly number[],
+  values: readonly number[],
+  unit: GlucoseUnit,
+  windowStartMs: number,
+  windowEndMs: number,
+): HypoglycemiaRisk | null {
+  if (values.length === 0) return null;
+  if (!meetsHypoglycemiaRiskMinimum(systemTimesMs, windowStartMs, windowEndMs)) return null;
+  const index = lbgi(unit === "mg/dL" ? values : values.map((v) => toMgdl(v, unit)));
   return index === null ? null : lbgiRiskCategory(index);
 }
 
