@@ -27,6 +27,7 @@ import { stats } from "./stats";
 
 const CLIENTS = Number(process.env.BENCH_PROXY_CLIENTS ?? 32);
 const PER_CLIENT = Number(process.env.BENCH_PROXY_REQUESTS ?? 20);
+const ROUNDS = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
 
 /** Alone, one client sends enough requests for a stable median; together, PER_CLIENT each. */
 const requestsPerClient = (clients: number) => (clients === 1 ? 200 : PER_CLIENT);
@@ -156,30 +157,50 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
       await concurrentRun(clients, health);
       const upstreamServer: number[] = [];
       const parts = { session: [] as number[], service: [] as number[], encode: [] as number[] };
-      // The floor at the same concurrency, measured in this run: the app's cheapest route handler.
-      const h = await concurrentRun(clients, health);
-      const f = stats(h.latencies);
-      const directRun = await concurrentRun(clients, direct, (r) => upstreamServer.push(timingOf(r, "app")));
-      const d = stats(directRun.latencies);
-      const run = await concurrentRun(clients, proxied, (r) => {
-        for (const k of ["session", "service", "encode"] as const) parts[k].push(timingOf(r, k));
-      });
-      const p = stats(run.latencies);
+      const lat = { health: [] as number[], direct: [] as number[], proxy: [] as number[] };
+      const rps = { health: [] as number[], direct: [] as number[], proxy: [] as number[] };
+      const ratios = { health: [] as number[], direct: [] as number[] };
+      // Rounds of the three, one after another: on a machine shared with other work the load
+      // changes between runs, and a ratio of runs minutes apart would measure that change.
+      for (let round = 0; round < ROUNDS; round++) {
+        // The floor at the same concurrency, measured in this run: the app's cheapest route handler.
+        const h = await concurrentRun(clients, health);
+        const dr = await concurrentRun(clients, direct, (r) => upstreamServer.push(timingOf(r, "app")));
+        const pr = await concurrentRun(clients, proxied, (r) => {
+          for (const k of ["session", "service", "encode"] as const) parts[k].push(timingOf(r, k));
+        });
+        lat.health.push(...h.latencies);
+        lat.direct.push(...dr.latencies);
+        lat.proxy.push(...pr.latencies);
+        rps.health.push(h.perSecond);
+        rps.direct.push(dr.perSecond);
+        rps.proxy.push(pr.perSecond);
+        ratios.health.push(pr.perSecond / h.perSecond);
+        ratios.direct.push(pr.perSecond / dr.perSecond);
+      }
+      const f = stats(lat.health);
+      const d = stats(lat.direct);
+      const p = stats(lat.proxy);
+      const perSecond = (xs: number[]) => stats(xs).median.toFixed(0);
+      const share = (xs: number[]) => (100 * stats(xs).median).toFixed(0);
       const m = (xs: number[]) => stats(xs).median.toFixed(1);
       const added = p.median - d.median;
-      console.log(`  ${clients} concurrent client(s) × ${requestsPerClient(clients)} requests`);
       console.log(
-        `    floor: GET /api/health  median ${f.median.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ${h.perSecond.toFixed(0)} requests/s`,
+        `  ${clients} concurrent client(s) × ${requestsPerClient(clients)} requests, ${ROUNDS} rounds ` +
+          "(latencies of all rounds; requests/s and shares: the median round's)",
+      );
+      console.log(
+        `    floor: GET /api/health  median ${f.median.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, ${perSecond(rps.health)} requests/s`,
       );
       // The upstream shares this machine's cores with the proxy: what it serves alone is a ceiling
       // the proxy's throughput cannot pass here (in production the service is another machine).
       console.log(
-        `    direct to the upstream  median ${d.median.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${directRun.perSecond.toFixed(0)} requests/s`,
+        `    direct to the upstream  median ${d.median.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${perSecond(rps.direct)} requests/s`,
       );
       console.log(
-        `    through /api/cgm        median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${run.perSecond.toFixed(0)} requests/s ` +
-          `(${((100 * run.perSecond) / h.perSecond).toFixed(0)}% of /api/health's, target at ${CLIENTS} clients ≥ 60%; ` +
-          `${((100 * run.perSecond) / directRun.perSecond).toFixed(0)}% of the upstream's own)`,
+        `    through /api/cgm        median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${perSecond(rps.proxy)} requests/s ` +
+          `(${share(ratios.health)}% of /api/health's, target at ${CLIENTS} clients ≥ 60%; ` +
+          `${share(ratios.direct)}% of the upstream's own)`,
       );
       console.log(
         `    added by the proxy      median ${added.toFixed(1)} ms (${(added / f.median).toFixed(1)}× the /api/health floor; ` +
