@@ -137,6 +137,12 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
       fetch(`${dashboard.url}/api/cgm/${version}/users/self/egvs?${window}`, {
         headers: { Cookie: session.cookie },
       });
+    // The same without gzip: what Next's compression of the answer (about 130 kB of JSON at zlib's
+    // default level, which a route handler cannot change) and the client's unzipping cost.
+    const proxiedPlain = () =>
+      fetch(`${dashboard.url}/api/cgm/${version}/users/self/egvs?${window}`, {
+        headers: { Cookie: session.cookie, "Accept-Encoding": "identity" },
+      });
     console.log(`\nProxy overhead, GET ${version} egvs (1 day, 288 readings), upstream: ${label}`);
     // The floor under any route handler of this stack on this machine: what Next.js costs per
     // request before our code does anything, against a static file that Next serves without it.
@@ -157,9 +163,19 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
       await concurrentRun(clients, health);
       const upstreamServer: number[] = [];
       const parts = { session: [] as number[], service: [] as number[], encode: [] as number[] };
-      const lat = { health: [] as number[], direct: [] as number[], proxy: [] as number[] };
-      const rps = { health: [] as number[], direct: [] as number[], proxy: [] as number[] };
-      const ratios = { health: [] as number[], direct: [] as number[] };
+      const lat = {
+        health: [] as number[],
+        direct: [] as number[],
+        proxy: [] as number[],
+        plain: [] as number[],
+      };
+      const rps = {
+        health: [] as number[],
+        direct: [] as number[],
+        proxy: [] as number[],
+        plain: [] as number[],
+      };
+      const ratios = { health: [] as number[], direct: [] as number[], plain: [] as number[] };
       // Rounds of the three, one after another: on a machine shared with other work the load
       // changes between runs, and a ratio of runs minutes apart would measure that change.
       for (let round = 0; round < ROUNDS; round++) {
@@ -169,6 +185,10 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
         const pr = await concurrentRun(clients, proxied, (r) => {
           for (const k of ["session", "service", "encode"] as const) parts[k].push(timingOf(r, k));
         });
+        const pl = await concurrentRun(clients, proxiedPlain);
+        lat.plain.push(...pl.latencies);
+        rps.plain.push(pl.perSecond);
+        ratios.plain.push(pl.perSecond / h.perSecond);
         lat.health.push(...h.latencies);
         lat.direct.push(...dr.latencies);
         lat.proxy.push(...pr.latencies);
@@ -181,6 +201,7 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
       const f = stats(lat.health);
       const d = stats(lat.direct);
       const p = stats(lat.proxy);
+      const pl = stats(lat.plain);
       const perSecond = (xs: number[]) => stats(xs).median.toFixed(0);
       const share = (xs: number[]) => (100 * stats(xs).median).toFixed(0);
       const m = (xs: number[]) => stats(xs).median.toFixed(1);
@@ -201,6 +222,11 @@ async function measureThrough(service: AppServer, upstream: string, label: strin
         `    through /api/cgm        median ${p.median.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${perSecond(rps.proxy)} requests/s ` +
           `(${share(ratios.health)}% of /api/health's, target at ${CLIENTS} clients ≥ 60%; ` +
           `${share(ratios.direct)}% of the upstream's own)`,
+      );
+      console.log(
+        `    … without gzip          median ${pl.median.toFixed(1)} ms, p99 ${pl.p99.toFixed(1)} ms, ${perSecond(rps.plain)} requests/s ` +
+          `(${share(ratios.plain)}% of /api/health's; added ${(pl.median - d.median).toFixed(1)} ms, ` +
+          `${((pl.median - d.median) / f.median).toFixed(1)}× the floor)`,
       );
       console.log(
         `    added by the proxy      median ${added.toFixed(1)} ms (${(added / f.median).toFixed(1)}× the /api/health floor; ` +
