@@ -115,6 +115,19 @@ describe("EGVs", () => {
       displayApp: "Follow",
     });
   });
+
+  it("reads an enumeration value named like an object's property as unknown, never as that property", () => {
+    const egv = (trend: string, eventType: string) => ({
+      recordType: "egv",
+      recordVersion: "3.0",
+      userId: "u",
+      records: [{ recordId: "r1", systemTime: "2024-05-30T14:15:22Z", trend, eventType, value: 100 }],
+    });
+    const [e] = egvsV3ReadSchema.parse(egv("constructor", "toString")).records;
+    expect(e).toMatchObject({ trend: "unknown" });
+    const [ev] = eventsV3ReadSchema.parse(egv("x", "toString")).records;
+    expect(ev).toMatchObject({ eventType: "unknown" });
+  });
 });
 
 describe("calibrations", () => {

@@ -67,7 +67,8 @@ function openEnum<const T extends readonly string[]>(known: T, aliases: Record<s
     if (v === null || v === undefined) return null;
     const text = String(v);
     if ((known as readonly string[]).includes(text)) return text as T[number];
-    return aliases[text] ?? "unknown";
+    // Own keys only: "constructor" or "toString" must not read as the object's property.
+    return Object.hasOwn(aliases, text) ? (aliases[text] as T[number]) : "unknown";
   });
 }
 

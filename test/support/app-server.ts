@@ -53,8 +53,14 @@ export async function freePort(): Promise<number> {
  */
 const TEST_ENV = { SANDBOX_FAULTS: "on" };
 
-/** `extraEnv` on top of this process's environment and TEST_ENV; an undefined value unsets that variable. */
-export async function startAppServer(extraEnv: Record<string, string | undefined> = {}): Promise<AppServer> {
+/**
+ * `extraEnv` on top of this process's environment and TEST_ENV; an undefined value unsets that
+ * variable. `nodeArgs` go to node before Next's (a benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export async function startAppServer(
+  extraEnv: Record<string, string | undefined> = {},
+  nodeArgs: string[] = [],
+): Promise<AppServer> {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first (npm test does it for you).");
   }
@@ -63,7 +69,14 @@ export async function startAppServer(extraEnv: Record<string, string | undefined
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), ...KEEP_ALIVE],
+    [
+      ...nodeArgs,
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      ...KEEP_ALIVE,
+    ],
     {
       cwd: ROOT,
       // spawn leaves out variables whose value is undefined.
