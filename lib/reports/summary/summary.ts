@@ -1,7 +1,6 @@
 import "server-only";
 import type { TargetGroup } from "@/lib/metrics/targets";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
-import { readSource } from "@/lib/sync/source";
 import type { ReportPeriod } from "../period/period";
 import { loadReadings } from "../period/readings";
 import { type ReportSummary, summaryOf } from "./summary-model";
@@ -14,7 +13,6 @@ export async function loadSummary(
   period: ReportPeriod,
   targetGroup: TargetGroup,
 ): Promise<ReportSummary> {
-  // Through the load's source: the period's finished days come from those this process keeps.
-  const { readings } = await loadReadings(connection, period, await readSource(connection));
+  const { readings } = await loadReadings(connection, period);
   return summaryOf(period, readings, targetGroup);
 }
