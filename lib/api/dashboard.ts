@@ -18,7 +18,9 @@ const rangeSchema = z.enum(Object.keys(TRACE_RANGES) as [keyof typeof TRACE_RANG
 export async function overviewRead({ req, userId, connection, targetGroup }: PatientContext) {
   const range = rangeSchema.safeParse(req.nextUrl.searchParams.get("range") ?? "24h");
   if (!range.success) throw new InputError(zodMessage(range.error.issues));
-  const [preferences, goals] = await Promise.all([preferencesOf(userId), targetGroup()]);
+  // Read once: the goals depend on the patient's own choice among them.
+  const preferences = await preferencesOf(userId);
+  const goals = await targetGroup(preferences);
   const overview = await loadOverview(connection, preferences, range.data, goals.group);
   return { overview };
 }

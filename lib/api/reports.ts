@@ -104,7 +104,8 @@ export async function compareRead({ req, userId, connection, targetGroup }: Pati
   const params = req.nextUrl.searchParams;
   const request = parseComparisonRequest((name) => params.get(name));
   if (!request.ok) throw new InputError(request.message);
-  const [preferences, goals] = await Promise.all([preferencesOf(userId), targetGroup()]);
+  const preferences = await preferencesOf(userId);
+  const goals = await targetGroup(preferences);
   const comparison = await loadComparison(connection, preferences, request.value, goals.group);
   return { comparison };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AuditAction } from "@/lib/db/schema/clinic";
+import type { Preferences } from "@/lib/preferences/schema";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
@@ -17,8 +18,11 @@ export interface Subject {
   viewerId: string;
   /** The connection the data comes through: the patient's own, or the one they share. */
   connection: ConnectionRow;
-  /** The target group the view judges by (lib/preferences/target-group.ts), read when asked. */
-  targetGroup: () => Promise<ResolvedTargetGroup>;
+  /**
+   * The target group the view judges by (lib/preferences/target-group.ts), read when asked; given
+   * the patient's preferences when the caller has them, it does not read them again.
+   */
+  targetGroup: (preferences?: Preferences) => Promise<ResolvedTargetGroup>;
   /** Writes the view to the clinic's audit log, once the data is ready; nothing for the patient's own. */
   audit: (action: AuditAction, detail?: string | null) => Promise<void>;
 }
@@ -55,7 +59,7 @@ export function ownSubject(signedIn: SignedInPatient | null): Resolved {
     userId,
     viewerId: userId,
     connection,
-    targetGroup: () => targetGroupFor(userId),
+    targetGroup: (preferences) => targetGroupFor(userId, undefined, preferences),
     audit: async () => {},
   });
 }

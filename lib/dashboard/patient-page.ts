@@ -31,7 +31,8 @@ export async function patientPage(): Promise<PatientPage | { blocked: BlockedSta
   const resolved = ownSubject(userId ? { userId, connection: await connectionOfOwner(userId) } : null);
   if (resolved.ok) {
     const { subject } = resolved;
-    const [preferences, goals] = await Promise.all([preferencesOf(subject.userId), subject.targetGroup()]);
+    const preferences = await preferencesOf(subject.userId);
+    const goals = await subject.targetGroup(preferences);
     return { userId: subject.userId, connection: subject.connection, preferences, goals };
   }
   switch (resolved.refusal.reason) {

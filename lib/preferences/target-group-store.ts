@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import { parseTargetGroup, type TargetGroup } from "@/lib/metrics/targets";
+import type { Preferences } from "./schema";
 import { preferencesOf } from "./store";
 import {
   type ClinicChoice,
@@ -18,8 +19,10 @@ import {
 export async function targetGroupFor(
   patientUserId: string | null,
   viewer?: { clinicPatientId: string },
+  /** The patient's preferences when the caller has read them already: not read again. */
+  preferences?: Preferences,
 ): Promise<ResolvedTargetGroup> {
-  const own = patientUserId ? (await preferencesOf(patientUserId)).targetGroup : null;
+  const own = patientUserId ? (preferences ?? (await preferencesOf(patientUserId))).targetGroup : null;
   if (viewer) return targetGroupForClinic(await clinicChoiceOf(viewer.clinicPatientId), own);
   return targetGroupForPatient(own, patientUserId ? await clinicChoicesFor(patientUserId) : []);
 }

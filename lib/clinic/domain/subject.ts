@@ -1,6 +1,7 @@
 import "server-only";
 import { type Refusal, type Resolved, refuse, type Subject, usable } from "@/lib/auth/subject";
 import type { AuditAction } from "@/lib/db/schema/clinic";
+import type { Preferences } from "@/lib/preferences/schema";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import { targetGroupFor } from "@/lib/preferences/target-group-store";
 import { recordAudit } from "../security/audit";
@@ -21,8 +22,11 @@ export type ClinicRefusal =
   | { reason: "not_shared"; access: ClinicPatientAccess; viewerId: string };
 
 /** The goals the clinic judges the patient by: the clinic's choice wins over the patient's. */
-export const clinicGoals = (access: ClinicPatientAccess): Promise<ResolvedTargetGroup> =>
-  targetGroupFor(access.patient.patientUserId, { clinicPatientId: access.patient.id });
+export const clinicGoals = (
+  access: ClinicPatientAccess,
+  preferences?: Preferences,
+): Promise<ResolvedTargetGroup> =>
+  targetGroupFor(access.patient.patientUserId, { clinicPatientId: access.patient.id }, preferences);
 
 /** Writes what the clinician saw of the patient to the clinic's audit log. */
 export const auditView =
@@ -65,7 +69,7 @@ export async function clinicSubject(
     viewerId: found.viewerId,
     connection,
     access,
-    targetGroup: () => clinicGoals(access),
+    targetGroup: (preferences) => clinicGoals(access, preferences),
     audit: auditView(access, found.viewerId),
   });
 }

@@ -37,10 +37,9 @@ export async function clinicPatientPage(patientId: string): Promise<ClinicPatien
   const { access, viewerId, connection } = shownPatient(
     await clinicSubject(await currentUserId(), patientId),
   );
-  const [preferences, goals] = await Promise.all([
-    preferencesOf(access.patient.patientUserId ?? viewerId),
-    clinicGoals(access),
-  ]);
+  const preferences = await preferencesOf(access.patient.patientUserId ?? viewerId);
+  // Read once: the goals depend on the patient's own choice (targetGroupFor uses these only as theirs).
+  const goals = await clinicGoals(access, preferences);
   return { access, connection, preferences, goals, audit: auditView(access, viewerId) };
 }
 
