@@ -4,12 +4,22 @@ import { Panel } from "@/components/patient/Panel";
 import { STATUS_HELP, STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
 import type { ClinicPatientAccess } from "@/lib/clinic/domain/patient-types";
 import type { BlockedState } from "@/lib/dashboard/blocked-state";
+import { clinicViewer, type PatientView, viewPath } from "@/lib/records/viewer";
 import { DemoBadge } from "./ClinicFrame";
 
-const VIEWS = [
-  { view: "", label: "Dashboard" },
+/** Every view the patient has of their data, in the patient's own order: the clinic sees them all. */
+const VIEWS: readonly { view: PatientView; label: string }[] = [
+  { view: "", label: "Overview" },
+  { view: "/day", label: "Daily" },
+  { view: "/events", label: "Events" },
+  { view: "/alerts", label: "Alerts" },
+  { view: "/calibrations", label: "Calibrations" },
+  { view: "/devices", label: "Devices" },
   { view: "/agp", label: "AGP report" },
-] as const;
+  { view: "/compare", label: "Compare" },
+  { view: "/statistics", label: "Time of day" },
+  { view: "/export", label: "Export" },
+];
 
 /**
  * A clinician's pages about one patient: whose data this is (name, date of birth, clinic), the way
@@ -19,12 +29,15 @@ const VIEWS = [
 export function ClinicPatientShell({
   access,
   current,
+  title,
   sharing,
   settings,
   children,
 }: {
   access: ClinicPatientAccess;
-  current: "" | "/agp";
+  current: PatientView;
+  /** The view's name, under the patient's: the overview has none. */
+  title?: string;
   /** False when the patient does not share their data now: the status is explained instead. */
   sharing: boolean;
   /** The clinic's settings for the patient (their goals): shown whether they share now or not. */
@@ -32,7 +45,7 @@ export function ClinicPatientShell({
   children?: React.ReactNode;
 }) {
   const { patient } = access;
-  const base = `/clinic/patients/${encodeURIComponent(patient.id)}`;
+  const viewer = clinicViewer(patient.id);
   return (
     <>
       <AppHeader signedIn />
@@ -52,7 +65,7 @@ export function ClinicPatientShell({
           {VIEWS.map((v) => (
             <li key={v.view}>
               <Link
-                href={`${base}${v.view}`}
+                href={viewPath(viewer, v.view)}
                 aria-current={v.view === current ? "page" : undefined}
                 className="inline-block border-b-2 border-transparent px-2 py-2.5 text-sm font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800 sm:px-3 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300"
               >
@@ -75,6 +88,11 @@ export function ClinicPatientShell({
           </h1>
           {access.clinicDemo && <DemoBadge />}
         </div>
+        {title && (
+          <h2 className="text-xl font-semibold print:text-base" data-testid="view-title">
+            {title}
+          </h2>
+        )}
         {settings}
         {sharing ? (
           children

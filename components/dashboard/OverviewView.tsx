@@ -42,7 +42,7 @@ export function OverviewView({
    * A clinician's view of a clinic patient: a snapshot of the server's render (the refresh APIs
    * answer for the signed-in patient only), ranges under `basePath`, and no patient settings.
    */
-  clinician?: { basePath: string };
+  clinician?: { basePath: string; patientId: string };
   /**
    * The API version the server reads the service with (CGM_API_VERSION): the poll for newer
    * readings asks the proxy's dataRange of that version, the only one the proxy serves then.
@@ -58,7 +58,12 @@ export function OverviewView({
       {summary.headline && <GoalHeadline headline={summary.headline} detailsHref="#tir-heading" />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {shown.latest && shown.freshness && (
-          <NowPanel latest={shown.latest} freshness={shown.freshness} unit={unit} />
+          <NowPanel
+            latest={shown.latest}
+            freshness={shown.freshness}
+            unit={unit}
+            viewer={clinician ? { kind: "clinic", ...clinician } : undefined}
+          />
         )}
         <Panel title="Hypoglycemia risk" id="risk">
           <HypoglycemiaRiskBadge risk={summary.hypoglycemiaRisk.risk} by={summary.hypoglycemiaRisk.by} />

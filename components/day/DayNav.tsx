@@ -1,12 +1,21 @@
 import Link from "next/link";
 import { DayField } from "@/components/forms/DayField";
-import { DAY_PATH, type DayLink } from "@/lib/dashboard/day-model";
+import type { DayLink } from "@/lib/dashboard/day-model";
+import { PATIENT, type Viewer, viewPath } from "@/lib/records/viewer";
 
 const STEP =
   "inline-flex min-w-[9rem] flex-col rounded-lg border px-3 py-1.5 text-sm leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400";
 
 /** One step to the day before or after; past the data's ends it is text saying so, not a dead link. */
-function DayStep({ link, direction }: { link: DayLink | null; direction: "previous" | "next" }) {
+function DayStep({
+  link,
+  direction,
+  path,
+}: {
+  link: DayLink | null;
+  direction: "previous" | "next";
+  path: string;
+}) {
   const previous = direction === "previous";
   const align = previous ? "items-start" : "items-end text-right";
   if (!link)
@@ -21,7 +30,7 @@ function DayStep({ link, direction }: { link: DayLink | null; direction: "previo
     );
   return (
     <Link
-      href={`${DAY_PATH}?date=${link.day}`}
+      href={`${path}?date=${link.day}`}
       rel={direction === "previous" ? "prev" : "next"}
       className={`${STEP} ${align} border-slate-300 bg-white font-medium text-blue-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-blue-300 dark:hover:bg-slate-800`}
     >
@@ -36,9 +45,19 @@ function DayStep({ link, direction }: { link: DayLink | null; direction: "previo
 }
 
 /** A plain GET form: the browser's date picker, and a URL of its own for every day, without JavaScript. */
-export function DayForm({ day, min, max }: { day?: string; min?: string; max?: string }) {
+export function DayForm({
+  day,
+  min,
+  max,
+  viewer = PATIENT,
+}: {
+  day?: string;
+  min?: string;
+  max?: string;
+  viewer?: Viewer;
+}) {
   return (
-    <form method="get" action={DAY_PATH} className="flex items-end gap-2">
+    <form method="get" action={viewPath(viewer, "/day")} className="flex items-end gap-2">
       <DayField
         id="day-date"
         label="Go to a day"
@@ -65,22 +84,25 @@ export function DayNav({
   next,
   firstDay,
   lastDay,
+  viewer = PATIENT,
 }: {
   day: string;
   previous: DayLink | null;
   next: DayLink | null;
   firstDay: string;
   lastDay: string;
+  viewer?: Viewer;
 }) {
+  const path = viewPath(viewer, "/day");
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <nav aria-label="Days" className="flex justify-between gap-2 sm:justify-start">
-        <DayStep link={previous} direction="previous" />
-        <DayStep link={next} direction="next" />
+        <DayStep link={previous} direction="previous" path={path} />
+        <DayStep link={next} direction="next" path={path} />
       </nav>
       {/* Keyed by day: moving to another day by link keeps this component, and an uncontrolled
           input would keep showing the day before. */}
-      <DayForm key={day} day={day} min={firstDay} max={lastDay} />
+      <DayForm key={day} day={day} min={firstDay} max={lastDay} viewer={viewer} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Panel } from "@/components/patient/Panel";
 import { AlertsTable } from "@/components/records/AlertsTable";
 import { CalibrationsTable } from "@/components/records/CalibrationsTable";
 import type { DayClockChange, DayModel } from "@/lib/dashboard/day-model";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { DayEpisodes } from "./DayEpisodes";
 import { DayEventsTable } from "./DayEventsTable";
 import { DayNav } from "./DayNav";
@@ -25,7 +26,7 @@ function ClockChangeNotes({ changes }: { changes: DayClockChange[] }) {
 }
 
 /** One day on the patient's clock: its trace, numbers, events and calibrations, and the way to other days. */
-export function DayView({ model }: { model: DayModel }) {
+export function DayView({ model, viewer = PATIENT }: { model: DayModel; viewer?: Viewer }) {
   const { chart, unit, summary, coverage } = model;
   const readings = model.points.length;
   return (
@@ -36,6 +37,7 @@ export function DayView({ model }: { model: DayModel }) {
         next={model.next}
         firstDay={model.bounds.firstDay}
         lastDay={model.bounds.lastDay}
+        viewer={viewer}
       />
       <Panel title="Glucose" id="day-trace">
         {model.clockChanges.length > 0 && <ClockChangeNotes changes={model.clockChanges} />}
@@ -48,8 +50,8 @@ export function DayView({ model }: { model: DayModel }) {
           <>
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
               {readings} {readings === 1 ? "reading" : "readings"} from{" "}
-              {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on your
-              receiver&apos;s clock. {model.shading} Dashed lines at the very low and very high limits.
+              {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on{" "}
+              {wordsFor(viewer).clock}. {model.shading} Dashed lines at the very low and very high limits.
               {model.clockChanges.length > 0 && " A dotted line marks the change of the clock."}
             </p>
             <GlucoseTrace overview={chart} />

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { rateUnitFor } from "@/lib/cgm/units";
 import type { LatestView } from "@/lib/dashboard/overview-model";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { agedFreshness, type DataFreshness, describeAge, formatDisplayTime } from "@/lib/trace";
 import { TrendArrow } from "./TrendArrow";
 
@@ -18,11 +19,14 @@ export function NowPanel({
   latest,
   freshness: fromServer,
   unit,
+  viewer = PATIENT,
 }: {
   latest: LatestView;
   freshness: DataFreshness;
   unit: GlucoseUnit;
+  viewer?: Viewer;
 }) {
+  const { your, clock } = wordsFor(viewer);
   const { freshness, ageing } = useLiveFreshness(fromServer);
   const sentinel = latest.sentinel !== null;
   const delay = freshness.expectedDelayMinutes;
@@ -80,7 +84,7 @@ export function NowPanel({
         data-ageing={ageing ? "true" : "false"}
       >
         {freshness.stale ? "Taken" : `Read ${describeAge(freshness.ageMinutes)} ·`}{" "}
-        {formatDisplayTime(latest.displayTime)} on your receiver&apos;s clock
+        {formatDisplayTime(latest.displayTime)} on {clock}
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {delay > 0
@@ -94,7 +98,7 @@ export function NowPanel({
           className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           No newer reading has arrived for {describeAge(freshness.ageMinutes).replace(" ago", "")}, longer
-          than the service&apos;s usual delay. Check that your sensor and phone or receiver are uploading.
+          than the service&apos;s usual delay. Check that {your} sensor and phone or receiver are uploading.
         </p>
       )}
     </section>

@@ -1,18 +1,20 @@
 import { Panel } from "@/components/patient/Panel";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import type { DevicesModel, DeviceView, PlacedTime } from "@/lib/dashboard/records/devices-model";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { AlertSettingsTable } from "./AlertSettingsTable";
 import { DisplayTime, UtcTime } from "./RecordTable";
 
 /** The devices page's body: each device with its alert schedules, then the older interface's records. */
-export function DevicesView({ model }: { model: DevicesModel }) {
+export function DevicesView({ model, viewer = PATIENT }: { model: DevicesModel; viewer?: Viewer }) {
+  const { clock } = wordsFor(viewer);
   const { glucoseUnit, period } = model;
   if (model.empty) {
     return (
       <Panel title="No devices" id="devices-empty">
         <p>
-          No device uploaded data to your CGM account in {period}, so there are no devices or alert settings
-          to show.
+          No device uploaded data to {wordsFor(viewer).account} in {period}, so there are no devices or alert
+          settings to show.
         </p>
       </Panel>
     );
@@ -35,6 +37,7 @@ export function DevicesView({ model }: { model: DevicesModel }) {
           device={device}
           index={i}
           glucoseUnit={glucoseUnit}
+          clock={clock}
         />
       ))}
       {model.v1 && (
@@ -59,7 +62,7 @@ export function DevicesView({ model }: { model: DevicesModel }) {
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
                   <dd>
-                    <UploadTime time={device.upload} />
+                    <UploadTime time={device.upload} clock={clock} />
                   </dd>
                 </dl>
                 <AlertSettings
@@ -78,11 +81,11 @@ export function DevicesView({ model }: { model: DevicesModel }) {
 }
 
 /** A device's last upload on the receiver's clock, with the service's own UTC time beside it. */
-function UploadTime({ time }: { time: PlacedTime }) {
+function UploadTime({ time, clock }: { time: PlacedTime; clock: string }) {
   if (!time.receiver) return <UtcTime value={time.utc} />;
   return (
     <span data-testid="last-upload">
-      <DisplayTime value={time.receiver} /> on your receiver&apos;s clock{" "}
+      <DisplayTime value={time.receiver} /> on {clock}{" "}
       <span className="text-slate-700 dark:text-slate-300">
         (<UtcTime value={time.utc} />)
       </span>
@@ -94,10 +97,12 @@ function DevicePanel({
   device,
   index,
   glucoseUnit,
+  clock,
 }: {
   device: DeviceView;
   index: number;
   glucoseUnit: GlucoseUnit;
+  clock: string;
 }) {
   const notReported = <span className="text-slate-700 dark:text-slate-300">Not reported</span>;
   return (
@@ -109,7 +114,7 @@ function DevicePanel({
         <dd>{device.displayDevice ?? notReported}</dd>
         <dt className="text-slate-700 dark:text-slate-300">Last upload</dt>
         <dd>
-          <UploadTime time={device.upload} />
+          <UploadTime time={device.upload} clock={clock} />
         </dd>
       </dl>
       {device.schedules.length === 0 && <p>No alert schedules are reported for this device.</p>}

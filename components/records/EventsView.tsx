@@ -1,26 +1,28 @@
 import Link from "next/link";
 import { Panel } from "@/components/patient/Panel";
 import type { EventsModel } from "@/lib/dashboard/records/events-model";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { ChoiceLinks } from "./ChoiceLinks";
 import { EventsTable } from "./EventsTable";
 import { RecordsPeriod } from "./RecordsPeriod";
 
 /** The events page's body: the period, the filters, the deleted entries' toggle and the table; null: none logged. */
-export function EventsView({ model }: { model: EventsModel | null }) {
+export function EventsView({ model, viewer = PATIENT }: { model: EventsModel | null; viewer?: Viewer }) {
+  const words = wordsFor(viewer);
   if (model === null) {
     return (
       <Panel title="No events recorded" id="events-empty">
         <p>
-          No events were recorded in your CGM account. Carbs, insulin, exercise and health entries appear here
-          once they are logged on your receiver or app and uploaded.
+          No events were recorded in {words.account}. Carbs, insulin, exercise and health entries appear here
+          once they are logged on {words.your} receiver or app and uploaded.
         </p>
       </Panel>
     );
   }
   const { hidden, listed, what } = model;
   return (
-    <Panel title="Your logged events" id="events">
-      <RecordsPeriod days={model.patientDays} latest={model.latestDisplayTime} what="event" />
+    <Panel title={`${words.Your} logged events`} id="events">
+      <RecordsPeriod days={model.patientDays} latest={model.latestDisplayTime} what="event" viewer={viewer} />
       <ChoiceLinks id="events-period" label="Period" choices={model.periodChoices} />
       <ChoiceLinks id="events-type" label="Type" choices={model.typeChoices} />
       <p className="text-sm text-slate-700 dark:text-slate-300">

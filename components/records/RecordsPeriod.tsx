@@ -1,3 +1,4 @@
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { type PatientDays, patientDaysText } from "@/lib/reports/period/patient-days";
 import { DisplayTime } from "./RecordTable";
 
@@ -11,6 +12,7 @@ export function RecordsPeriod({
   what,
   window,
   note,
+  viewer = PATIENT,
 }: {
   days: PatientDays;
   /** The newest record's receiver time. */
@@ -20,15 +22,17 @@ export function RecordsPeriod({
   /** The period's systemTime bounds, "start_end", when the page carries them. */
   window?: string;
   note?: string;
+  viewer?: Viewer;
 }) {
+  const { your, clock } = wordsFor(viewer);
   return (
     <p
       className="text-slate-700 dark:text-slate-300"
       data-period={`${days.firstDay}_${days.lastDay}`}
       data-window={window}
     >
-      {patientDaysText(days)}, up to your latest {what}, <DisplayTime value={latest} />. Days and times are
-      your receiver&apos;s clock.{note && ` ${note}`}
+      {patientDaysText(days)}, up to {your} latest {what}, <DisplayTime value={latest} />. Days and times are{" "}
+      {clock}.{note && ` ${note}`}
     </p>
   );
 }

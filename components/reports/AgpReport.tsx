@@ -10,7 +10,14 @@ import { MethodsNote } from "./MethodsNote";
  * The AGP report itself (metrics, profile, daily profiles, methods), as the patient's report page
  * and a clinician's view of a patient show it, and as both print.
  */
-export function AgpReport({ report }: { report: AgpReportModel }) {
+export function AgpReport({
+  report,
+  clock = "your receiver's clock",
+}: {
+  report: AgpReportModel;
+  /** Whose clock the profile is drawn on, in the reader's words. */
+  clock?: string;
+}) {
   return (
     <article
       className="agp-report space-y-5 print:space-y-2"
@@ -25,8 +32,8 @@ export function AgpReport({ report }: { report: AgpReportModel }) {
           Ambulatory glucose profile
         </h2>
         <p className="mb-2 text-sm text-slate-700 print:hidden dark:text-slate-300">
-          Every reading of the period placed on one day by its time on your receiver&apos;s clock: the line is
-          the median, the bands hold the middle 50% and 90% of readings.
+          Every reading of the period placed on one day by its time on {clock}: the line is the median, the
+          bands hold the middle 50% and 90% of readings.
         </p>
         <AgpChart report={report} />
       </section>

@@ -23,15 +23,17 @@ const y = (percent: number) => M.top + PLOT_H * (1 - percent / 100);
 export function BlockChart({
   rows,
   show,
+  clock = "your receiver's clock",
 }: {
   rows: BlockRow[];
   show: { earlier: boolean; recent: boolean };
+  clock?: string;
 }) {
   const group = PLOT_W / rows.length;
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">
-        Time in range within each 3-hour block of the day (your receiver&apos;s clock)
+        Time in range within each 3-hour block of the day ({clock})
         {show.earlier && show.recent ? ", earlier and recent period" : ""}. The table below lists the same
         numbers.
       </figcaption>

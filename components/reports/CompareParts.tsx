@@ -1,6 +1,7 @@
 import { DayField } from "@/components/forms/DayField";
 import { reportGri } from "@/lib/metrics/report";
 import { formatDateTimeText, formatDayText } from "@/lib/records/format";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
   BLOCK_HOURS,
@@ -23,13 +24,13 @@ interface PeriodDates {
  * A period as chosen: its days on the receiver's clock when it was chosen as days, else its
  * window as written on the service's clock (systemTime is UTC).
  */
-function Window({ period }: { period: PeriodDates }) {
+function Window({ period, clock }: { period: PeriodDates; clock: string }) {
   const days = period.patientDays;
   if (days) {
     return (
       <>
         <time dateTime={days.firstDay}>{formatDayText(days.firstDay)}</time> to{" "}
-        <time dateTime={days.lastDay}>{formatDayText(days.lastDay)}</time> on your receiver&apos;s clock
+        <time dateTime={days.lastDay}>{formatDayText(days.lastDay)}</time> on {clock}
       </>
     );
   }
@@ -47,28 +48,31 @@ export function PeriodsText({
   recent,
   days,
   byDays,
+  viewer = PATIENT,
 }: {
   earlier: PeriodDates;
   recent: PeriodDates;
   days: number;
   byDays: boolean;
+  viewer?: Viewer;
 }) {
+  const { your, Your, clock } = wordsFor(viewer);
   const length = `${days} ${days === 1 ? "day" : "days"}`;
   return (
     <div className="space-y-2">
       <p className="text-slate-700 dark:text-slate-300">
         {byDays
-          ? `The last ${length} of your data, up to your newest reading, against the ${length} before.`
-          : `Your chosen period of ${length} against the ${length} just before it.`}
+          ? `The last ${length} of ${your} data, up to ${your} newest reading, against the ${length} before.`
+          : `${viewer.kind === "clinic" ? "The" : Your} chosen period of ${length} against the ${length} just before it.`}
       </p>
       <dl className="grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]" data-testid="compare-periods">
         <dt className="font-medium">Recent period</dt>
         <dd data-period="recent">
-          <Window period={recent} />, {recent.nValues.toLocaleString("en")} readings
+          <Window period={recent} clock={clock} />, {recent.nValues.toLocaleString("en")} readings
         </dd>
         <dt className="font-medium">Earlier period</dt>
         <dd data-period="earlier">
-          <Window period={earlier} />, {earlier.nValues.toLocaleString("en")} readings
+          <Window period={earlier} clock={clock} />, {earlier.nValues.toLocaleString("en")} readings
         </dd>
       </dl>
     </div>
@@ -76,10 +80,19 @@ export function PeriodsText({
 }
 
 /** A recent period of your own: two days on the receiver's clock, as a plain GET form. */
-export function ComparePeriodForm({ recent }: { recent?: Parameters<typeof formDates>[0] }) {
+export function ComparePeriodForm({
+  recent,
+  action = "/reports/compare",
+  clock = wordsFor().clock,
+}: {
+  recent?: Parameters<typeof formDates>[0];
+  /** The compare page the form comes back to: the patient's own, or the clinic's for its patient. */
+  action?: string;
+  clock?: string;
+}) {
   const dates = recent ? formDates(recent) : null;
   return (
-    <form method="get" action="/reports/compare" className="space-y-2" aria-labelledby="compare-form-heading">
+    <form method="get" action={action} className="space-y-2" aria-labelledby="compare-form-heading">
       <h3 id="compare-form-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Or choose the recent period
       </h3>
@@ -94,15 +107,14 @@ export function ComparePeriodForm({ recent }: { recent?: Parameters<typeof formD
         </button>
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Whole days on your receiver&apos;s clock, at most {REPORT_MAX_DAYS}; the earlier period is as many
-        days just before.
+        Whole days on {clock}, at most {REPORT_MAX_DAYS}; the earlier period is as many days just before.
       </p>
     </form>
   );
 }
 
 /** How a change is traced to a time of day: the line the methods note carries for this report. */
-export function AttributionMethod() {
+export function AttributionMethod({ clock = wordsFor().clock }: { clock?: string }) {
   return (
     <section
       aria-labelledby="attribution-method-heading"
@@ -112,15 +124,15 @@ export function AttributionMethod() {
         How a change is traced to a time of day
       </h2>
       <p>
-        The day (displayTime, your receiver&apos;s clock) is cut into {BLOCKS_PER_DAY} blocks of {BLOCK_HOURS}{" "}
-        hours. A period&apos;s share of time in a band equals the sum over the blocks of the block&apos;s part
-        of the period&apos;s readings times the band&apos;s share within the block; so the change of the share
-        is the sum of the blocks&apos; changes of these products, and the blocks&apos; contributions add up
-        exactly to the change. A contribution can come from a changed share within the block or from a changed
-        number of readings in it. A change of at least {ATTRIBUTION_MIN_CHANGE_POINTS} percentage point is
-        placed where adjacent blocks (across midnight too), at most half the day, hold more than half of the
-        change in its direction, the shortest such span first; else two such spans; else it is &ldquo;spread
-        over the day&rdquo;.
+        The day (displayTime, {clock}) is cut into {BLOCKS_PER_DAY} blocks of {BLOCK_HOURS} hours. A
+        period&apos;s share of time in a band equals the sum over the blocks of the block&apos;s part of the
+        period&apos;s readings times the band&apos;s share within the block; so the change of the share is the
+        sum of the blocks&apos; changes of these products, and the blocks&apos; contributions add up exactly
+        to the change. A contribution can come from a changed share within the block or from a changed number
+        of readings in it. A change of at least {ATTRIBUTION_MIN_CHANGE_POINTS} percentage point is placed
+        where adjacent blocks (across midnight too), at most half the day, hold more than half of the change
+        in its direction, the shortest such span first; else two such spans; else it is &ldquo;spread over the
+        day&rdquo;.
       </p>
     </section>
   );

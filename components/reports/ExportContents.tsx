@@ -1,8 +1,10 @@
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 
 /** What the zip holds, said before it is downloaded. */
-export function ExportContents({ unit }: { unit: GlucoseUnit | null }) {
+export function ExportContents({ unit, viewer = PATIENT }: { unit: GlucoseUnit | null; viewer?: Viewer }) {
+  const { your, account } = wordsFor(viewer);
   const files = [
     [
       "egvs.csv",
@@ -15,7 +17,7 @@ export function ExportContents({ unit }: { unit: GlucoseUnit | null }) {
     ["calibrations.csv", "every fingerstick calibration: systemTime, displayTime, value, unit"],
     [
       "methods.txt",
-      "the period, your data's unit, when the export was made, what each column means, and the methods note below",
+      `the period, ${your} data's unit, when the export was made, what each column means, and the methods note below`,
     ],
   ] as const;
   return (
@@ -29,16 +31,21 @@ export function ExportContents({ unit }: { unit: GlucoseUnit | null }) {
         ))}
       </dl>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        The files hold your records exactly as the glucose service sent them, so that every number in a report
-        can be recomputed: {unit ? <>values in {unit}, the unit your CGM account sends, </> : null}
+        The files hold {your} records exactly as the glucose service sent them, so that every number in a
+        report can be recomputed:{" "}
+        {unit ? (
+          <>
+            values in {unit}, the unit {account} sends,{" "}
+          </>
+        ) : null}
         nothing converted or rounded, gaps left as gaps. Readings below 40 or above 400 mg/dL appear as the
         service writes them, 39 and 401
         {unit === "mmol/L"
           ? ` (${sentinelValue("low", unit)} and ${sentinelValue("high", unit)} in mmol/L)`
           : ""}{" "}
         with status &ldquo;low&rdquo; or &ldquo;high&rdquo;; the dashboard shows them as LOW and HIGH.
-        systemTime is the service&apos;s clock (UTC), displayTime your receiver&apos;s. The CSV files open in
-        any spreadsheet.
+        systemTime is the service&apos;s clock (UTC), displayTime {your} receiver&apos;s. The CSV files open
+        in any spreadsheet.
       </p>
     </>
   );

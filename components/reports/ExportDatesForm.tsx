@@ -4,10 +4,23 @@ import { DayField } from "@/components/forms/DayField";
  * The export's own dates: a plain GET form back to the page (it works without JavaScript), which
  * turns the two days into a period. A mistake comes back as a message beside the fields.
  */
-export function ExportDatesForm({ from, to, error }: { from: string; to: string; error: string | null }) {
+export function ExportDatesForm({
+  from,
+  to,
+  error,
+  action = "/reports/export",
+  clock = "your receiver's clock",
+}: {
+  from: string;
+  to: string;
+  error: string | null;
+  /** The export page the form comes back to: the patient's own, or the clinic's for its patient. */
+  action?: string;
+  clock?: string;
+}) {
   const described = error ? "export-dates-error export-dates-help" : "export-dates-help";
   return (
-    <form method="get" action="/reports/export" aria-labelledby="export-dates-heading" className="space-y-2">
+    <form method="get" action={action} aria-labelledby="export-dates-heading" className="space-y-2">
       <h3 id="export-dates-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Or choose the days
       </h3>
@@ -33,8 +46,7 @@ export function ExportDatesForm({ from, to, error }: { from: string; to: string;
         </p>
       )}
       <p id="export-dates-help" className="text-sm text-slate-700 dark:text-slate-300">
-        Days on your receiver&apos;s clock, from 00:00 on the first day to 23:59:59 on the last, at most 90
-        days.
+        Days on {clock}, from 00:00 on the first day to 23:59:59 on the last, at most 90 days.
       </p>
     </form>
   );

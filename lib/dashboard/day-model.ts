@@ -79,6 +79,14 @@ export type DayRequest =
   | { kind: "day"; day: string }
   | { kind: "invalid"; text: string; problem: string };
 
+/** What the daily view's loader (day.ts) found; declared here, apart from that server module, so pages' components can name it. */
+export type DayView =
+  /** The service holds no EGVs at all. */
+  | { kind: "empty" }
+  /** A day before the first or after the newest reading: nothing to fetch. */
+  | { kind: "outside"; day: string; placement: "before" | "after"; bounds: DataBounds }
+  | { kind: "day"; model: DayModel };
+
 /** `?date=`: absent or empty means the latest day; anything but a real YYYY-MM-DD is invalid. */
 export function parseDayParam(param: SearchParam): DayRequest {
   const text = firstParam(param)?.trim();

@@ -5,14 +5,9 @@ import { alertSoundings } from "@/lib/records/alerts";
 import { configuredVersion, getAlerts } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
-import { buildDay, type DataBounds, type DayModel, dataBounds, dayFetchWindow, placeDay } from "./day-model";
+import { buildDay, type DayView, dataBounds, dayFetchWindow, placeDay } from "./day-model";
 
-export type DayView =
-  /** The service holds no EGVs at all. */
-  | { kind: "empty" }
-  /** A day before the first or after the newest reading: nothing to fetch. */
-  | { kind: "outside"; day: string; placement: "before" | "after"; bounds: DataBounds }
-  | { kind: "day"; model: DayModel };
+export type { DayView } from "./day-model";
 
 /**
  * The daily view's service calls. Without a date it shows the day of the newest EGV (dataRange),

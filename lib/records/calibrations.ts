@@ -3,6 +3,7 @@ import type { Calibration } from "@/lib/cgm/schemas";
 import { convertGlucose } from "@/lib/cgm/units";
 import { displayUnit, type Preferences } from "@/lib/preferences/schema";
 import { generationLabel } from "./devices";
+import { type ViewerWords, wordsFor } from "./viewer";
 
 /**
  * The calibrations page (spec 2.2): each fingerstick value in the patient's display unit. Every
@@ -45,10 +46,13 @@ export function calibrationRows(
 /** Factory-calibrated generations, with API v3's names for them (service-v3-notes.md §4). */
 const FACTORY_CALIBRATED = new Set(["g6", "g6+", "g6pro", "g6 pro", "g7", "g715day", "d1+"]);
 
-export function calibrationsEmptyText(transmitterGeneration: string | null): string {
+export function calibrationsEmptyText(
+  transmitterGeneration: string | null,
+  words: Pick<ViewerWords, "Your" | "account"> = wordsFor(),
+): string {
   const g = transmitterGeneration?.trim().toLowerCase() ?? "";
   if (FACTORY_CALIBRATED.has(g)) {
-    return `Your ${generationLabel(g)} sensor is calibrated at the factory, so it needs no fingerstick calibrations. None are recorded, and none are needed.`;
+    return `${words.Your} ${generationLabel(g)} sensor is calibrated at the factory, so it needs no fingerstick calibrations. None are recorded, and none are needed.`;
   }
-  return "No calibrations are recorded in your CGM account. Sensors calibrated at the factory (such as G6 and G7) need none; older sensors (G4, G5) are calibrated with fingerstick readings, which appear here once uploaded.";
+  return `No calibrations are recorded in ${words.account}. Sensors calibrated at the factory (such as G6 and G7) need none; older sensors (G4, G5) are calibrated with fingerstick readings, which appear here once uploaded.`;
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { InvalidDayNotice, OutsideDayNotice } from "@/components/day/DayNotices";
-import { DayView } from "@/components/day/DayView";
+import { DayBody, dayTitle } from "@/components/day/DayBody";
 import { BlockedNotice } from "@/components/patient/BlockedNotice";
-import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { loadDay } from "@/lib/dashboard/day";
 import { DAY_PATH, dayHref, dayInWords, parseDayParam } from "@/lib/dashboard/day-model";
@@ -21,48 +19,24 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function DayPage({ searchParams }: Props) {
   const request = parseDayParam((await searchParams).date);
   const page = await patientPage();
-  if (request.kind === "invalid")
-    return (
-      <PatientShell current={DAY_PATH} title="Daily view">
-        <InvalidDayNotice text={request.text} problem={request.problem} />
-      </PatientShell>
-    );
   const day = request.kind === "day" ? request.day : null;
-  const loaded = isBlocked(page)
-    ? page
-    : await withServiceStates(() =>
-        loadDay(page.connection, page.preferences, day, TARGET_PRESETS[page.goals.group]),
-      );
-
-  if (isBlocked(loaded))
+  const shown =
+    request.kind === "invalid"
+      ? request
+      : isBlocked(page)
+        ? page
+        : await withServiceStates(() =>
+            loadDay(page.connection, page.preferences, day, TARGET_PRESETS[page.goals.group]),
+          );
+  if (isBlocked(shown))
     return (
       <PatientShell current={DAY_PATH} title="Daily view">
-        <BlockedNotice state={loaded.blocked} returnTo={dayHref(day)} />
-      </PatientShell>
-    );
-  if (loaded.kind === "empty")
-    return (
-      <PatientShell current={DAY_PATH} title="Daily view">
-        <Panel title="No readings yet" id="empty">
-          <p data-testid="empty-state">
-            Your CGM account is connected, but the glucose service holds no readings for it yet.
-          </p>
-        </Panel>
-      </PatientShell>
-    );
-  if (loaded.kind === "outside")
-    return (
-      <PatientShell current={DAY_PATH} title={dayInWords(loaded.day)}>
-        <OutsideDayNotice
-          placement={loaded.placement}
-          firstDay={loaded.bounds.firstDay}
-          lastDay={loaded.bounds.lastDay}
-        />
+        <BlockedNotice state={shown.blocked} returnTo={dayHref(day)} />
       </PatientShell>
     );
   return (
-    <PatientShell current={DAY_PATH} title={loaded.model.title}>
-      <DayView model={loaded.model} />
+    <PatientShell current={DAY_PATH} title={dayTitle(shown)}>
+      <DayBody shown={shown} />
     </PatientShell>
   );
 }

@@ -6,6 +6,7 @@ import type { AuditAction } from "@/lib/db/schema/clinic";
 import type { Preferences } from "@/lib/preferences";
 import { preferencesOf } from "@/lib/preferences/store";
 import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
+import type { PatientView } from "@/lib/records/viewer";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import type { ClinicPatientAccess } from "../domain/patients";
 import {
@@ -60,5 +61,5 @@ function shownPatient(resolved: Resolved<ClinicSubject, ClinicRefusal>) {
   }
 }
 
-export const clinicPatientPath = (patientId: string, view: "" | "/agp" = "") =>
+export const clinicPatientPath = (patientId: string, view: PatientView = "") =>
   `/clinic/patients/${encodeURIComponent(patientId)}${view}`;

@@ -1,6 +1,7 @@
 import type { CgmAlert } from "@/lib/cgm/app-records";
 import { type AlertSounding, alertSoundings, soundingCounts } from "@/lib/records/alerts";
 import type { Choice } from "@/lib/records/query";
+import { PATIENT, type Viewer, viewPath } from "@/lib/records/viewer";
 import type { PatientDays } from "@/lib/reports/period/patient-days";
 import type { ReportPeriod } from "@/lib/reports/period/period";
 import { daysChoices } from "@/lib/reports/period/period-choices";
@@ -33,13 +34,13 @@ export interface AlertsModel {
   caption: string;
 }
 
-export function alertsModel(data: AlertsData, days: number): AlertsModel {
+export function alertsModel(data: AlertsData, days: number, viewer: Viewer = PATIENT): AlertsModel {
   const soundings = alertSoundings(data.alerts);
   return {
     patientDays: data.patientDays,
     window: `${data.period.startDate}_${data.period.endDate}`,
     latestDisplayTime: data.latestDisplayTime,
-    periodChoices: daysChoices(ALERTS_PATH, days),
+    periodChoices: daysChoices(viewPath(viewer, "/alerts"), days),
     soundings,
     counts: soundingCounts(soundings),
     caption: `${soundings.length} alert${soundings.length === 1 ? "" : "s"} sounded, newest first`,

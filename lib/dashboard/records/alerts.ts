@@ -1,4 +1,5 @@
 import "server-only";
+import type { Viewer } from "@/lib/records/viewer";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readAlerts, readSource } from "@/lib/sync/source";
 import { type AlertsModel, alertsModel } from "./alerts-model";
@@ -9,7 +10,11 @@ import { lastDaysOfGroup } from "./period-load";
  * of the newest reading (alerts follow the readings; the service gives alerts no data range).
  * Null when the service holds no readings.
  */
-export async function loadAlerts(connection: ConnectionRef, days: number): Promise<AlertsModel | null> {
+export async function loadAlerts(
+  connection: ConnectionRef,
+  days: number,
+  viewer?: Viewer,
+): Promise<AlertsModel | null> {
   const source = await readSource(connection);
   const range = source.newest;
   const period = await lastDaysOfGroup(connection, source, "egvs", days);
@@ -23,5 +28,6 @@ export async function loadAlerts(connection: ConnectionRef, days: number): Promi
       latestDisplayTime: range.egvs.end.displayTime,
     },
     days,
+    viewer,
   );
 }

@@ -4,6 +4,7 @@ import type { Preferences } from "@/lib/preferences/schema";
 import { type CalibrationRow, calibrationRows, calibrationsEmptyText } from "@/lib/records/calibrations";
 import { deviceTitle } from "@/lib/records/devices";
 import type { Choice } from "@/lib/records/query";
+import { PATIENT, type Viewer, viewPath, wordsFor } from "@/lib/records/viewer";
 import type { PatientDays } from "@/lib/reports/period/patient-days";
 import { daysChoices } from "@/lib/reports/period/period-choices";
 
@@ -42,15 +43,17 @@ export function calibrationsModel(
   data: CalibrationsData,
   days: number,
   preferences: Preferences,
+  viewer: Viewer = PATIENT,
 ): CalibrationsModel {
-  if (data.kind === "none") return { kind: "none", emptyText: calibrationsEmptyText(data.generation) };
+  if (data.kind === "none")
+    return { kind: "none", emptyText: calibrationsEmptyText(data.generation, wordsFor(viewer)) };
   const rows = calibrationRows(data.calibrations, preferences);
   return {
     kind: "list",
     patientDays: data.patientDays,
     latestDisplayTime: data.latestDisplayTime,
     deviceNames: [...new Set(data.devices.map(deviceTitle))],
-    periodChoices: daysChoices(CALIBRATIONS_PATH, days),
+    periodChoices: daysChoices(viewPath(viewer, "/calibrations"), days),
     rows,
     caption: `${rows.length} ${rows.length === 1 ? "calibration" : "calibrations"}, newest first`,
   };

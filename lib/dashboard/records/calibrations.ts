@@ -1,6 +1,7 @@
 import "server-only";
 import type { Preferences } from "@/lib/preferences/schema";
 import { DEVICE_DAYS } from "@/lib/records/devices";
+import type { Viewer } from "@/lib/records/viewer";
 import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -16,9 +17,10 @@ export async function loadCalibrations(
   connection: ConnectionRef,
   days: number,
   preferences: Preferences,
+  viewer?: Viewer,
   nowMs = Date.now(),
 ): Promise<CalibrationsModel> {
-  return calibrationsModel(await readCalibrationsData(connection, days, nowMs), days, preferences);
+  return calibrationsModel(await readCalibrationsData(connection, days, nowMs), days, preferences, viewer);
 }
 
 async function readCalibrationsData(

@@ -12,6 +12,7 @@ import {
   parseEventTypeFilter,
 } from "@/lib/records/events";
 import { type Choice, hrefWith, type SearchParam } from "@/lib/records/query";
+import { PATIENT, type Viewer, viewPath } from "@/lib/records/viewer";
 import type { PatientDays } from "@/lib/reports/period/patient-days";
 import { type PeriodChoice, parsePeriodChoice, REPORT_DEFAULT_DAYS } from "@/lib/reports/period/period";
 import { periodChoices } from "@/lib/reports/period/period-choices";
@@ -69,10 +70,12 @@ export function eventsModel(
   data: EventsData,
   query: EventsQuery,
   glucoseUnit: GlucoseUnit | null,
+  viewer: Viewer = PATIENT,
 ): EventsModel {
   const { days, type, deleted } = query;
   const current = { days: String(days), type, deleted };
-  const href = (change: Record<string, string>) => hrefWith(EVENTS_PATH, current, change, DEFAULTS);
+  const href = (change: Record<string, string>) =>
+    hrefWith(viewPath(viewer, "/events"), current, change, DEFAULTS);
   const counts = countByType(data.events, deleted);
   const listed = filterEvents(data.events, { type, deleted });
   const whatOf = (noun: string) => (type === "all" ? noun : `${eventTypeLabel(type).toLowerCase()} ${noun}`);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { GlucoseUnit } from "@/lib/cgm/units";
+import type { Viewer } from "@/lib/records/viewer";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEvents, readSource } from "@/lib/sync/source";
 import { type EventsModel, type EventsQuery, eventsModel } from "./events-model";
@@ -13,6 +14,7 @@ export async function loadEvents(
   connection: ConnectionRef,
   query: EventsQuery,
   glucoseUnit: GlucoseUnit | null,
+  viewer?: Viewer,
 ): Promise<EventsModel | null> {
   const source = await readSource(connection);
   const range = source.newest;
@@ -23,5 +25,6 @@ export async function loadEvents(
     { events, patientDays: period.patientDays, latestDisplayTime: range.events.end.displayTime },
     query,
     glucoseUnit,
+    viewer,
   );
 }

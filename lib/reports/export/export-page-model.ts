@@ -1,6 +1,7 @@
 import { formatDateTime } from "@/lib/cgm/datetime";
 import type { GlucoseUnit } from "@/lib/cgm/units";
 import { type Choice, firstParam, type SearchParam } from "@/lib/records/query";
+import { exportApiPath, PATIENT, type Viewer, viewPath } from "@/lib/records/viewer";
 import type { ClockSample } from "../period/patient-days";
 import type { PeriodRequest, ReportPeriod } from "../period/period";
 import { daysChoices } from "../period/period-choices";
@@ -56,14 +57,14 @@ export interface ExportModel {
   unit: GlucoseUnit | null;
 }
 
-export function exportModel(data: ExportData, query: ExportQuery): ExportModel {
+export function exportModel(data: ExportData, query: ExportQuery, viewer: Viewer = PATIENT): ExportModel {
   const { request } = query;
   const { period } = data;
   const fileName = period ? exportFileName(period) : null;
   return {
     span: data.span,
     newestDisplayTime: formatDateTime(data.newest.displayMs),
-    choices: daysChoices(EXPORT_PATH, request?.kind === "days" ? request.days : null),
+    choices: daysChoices(viewPath(viewer, "/export"), request?.kind === "days" ? request.days : null),
     form: {
       ...(period?.patientDays
         ? { from: period.patientDays.firstDay, to: period.patientDays.lastDay }
@@ -75,7 +76,7 @@ export function exportModel(data: ExportData, query: ExportQuery): ExportModel {
         ? {
             request,
             period,
-            href: exportHref(request),
+            href: exportHref(request, exportApiPath(viewer)),
             fileName,
             fileNameParts: [fileName.replace(/_.*/, "_"), fileName.replace(/^[^_]*_/, "")],
           }

@@ -1,5 +1,6 @@
 import "server-only";
 import { windowOf } from "@/lib/cgm/window";
+import type { Viewer } from "@/lib/records/viewer";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readEgvs, readSource } from "@/lib/sync/source";
 import { newestRecord } from "../period/patient-days";
@@ -14,6 +15,7 @@ import { type ExportModel, type ExportQuery, exportModel } from "./export-page-m
 export async function loadExportPage(
   connection: ConnectionRef,
   query: ExportQuery,
+  viewer?: Viewer,
 ): Promise<ExportModel | null> {
   const source = await readSource(connection);
   const range = source.newest;
@@ -25,5 +27,5 @@ export async function loadExportPage(
   const period = query.request
     ? await resolveReportPeriod(patientClock(connection, newest, source), query.request)
     : null;
-  return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query);
+  return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query, viewer);
 }

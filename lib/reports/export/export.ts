@@ -249,12 +249,12 @@ export function exportZip(data: ExportData, info: ExportInfo): Uint8Array<ArrayB
  * started later still ends at the newest record; picked days stay days (the API reads the
  * receiver's clock as the page did); systemTime dates are sent as the period's exact bounds.
  */
-export function exportHref(request: PeriodRequest): string {
+export function exportHref(request: PeriodRequest, apiPath = "/api/reports/export"): string {
   const query: Record<string, string> =
     request.kind === "days"
       ? { days: String(request.days) }
       : request.kind === "patientDays"
         ? { from: request.patientDays.firstDay, to: request.patientDays.lastDay }
         : { startDate: request.period.startDate, endDate: request.period.endDate };
-  return `/api/reports/export?${new URLSearchParams(query)}`;
+  return `${apiPath}?${new URLSearchParams(query)}`;
 }

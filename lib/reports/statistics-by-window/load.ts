@@ -1,17 +1,22 @@
 import "server-only";
 import type { StatisticsV1Request, StatisticsV2Request } from "@/lib/cgm/schemas";
-import type { GlucoseUnit } from "@/lib/cgm/units";
 import { computeStatisticsV1, computeStatisticsV2, type ServedEgv } from "@/lib/metrics/service-statistics";
 import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { mapWithConcurrency } from "@/lib/service-client/windows";
-import { type ReadSource, readCalibrations } from "@/lib/sync/source";
-import type { ReportPeriod } from "../period/period";
+import { type ReadSource, readCalibrations, readSource } from "@/lib/sync/source";
+import { newestRecord } from "../period/patient-days";
+import type { PeriodRequest, ReportPeriod } from "../period/period";
+import { patientClock, resolveReportPeriod } from "../period/period-load";
 import { loadReadings, type Reading } from "../period/readings";
+
+export type { LoadedStatisticsByWindow, StatisticsPage } from "./model";
+
 import {
   assembleResults,
+  type LoadedStatisticsByWindow,
   planStatistics,
-  type StatisticsByWindow,
+  type StatisticsPage,
   type StatisticsRequestOf,
   type StatisticsResponseOf,
   type StatisticsVersion,
@@ -20,13 +25,6 @@ import { requestFromWindows, type StatisticsWindow } from "./windows";
 
 /** Requests to the service at once: the page asks 1 + 2 per window, each over the whole period. */
 const CONCURRENCY = 3;
-
-export interface LoadedStatisticsByWindow<V extends StatisticsVersion> {
-  dataUnit: GlucoseUnit;
-  /** The newest reading's displayTime in the period (null: none). */
-  latestDisplayTime: string | null;
-  results: StatisticsByWindow<V>;
-}
 
 /**
  * The period's statistics by window (lib/reports/statistics-by-window/model.ts says what is asked and
@@ -99,4 +97,24 @@ function computedStatistics(
   return version === "v1"
     ? computeStatisticsV1({ ...input, request: request as StatisticsV1Request })
     : computeStatisticsV2({ ...input, request: request as StatisticsV2Request });
+}
+
+/**
+ * The statistics page's data: the period asked (days up to the newest reading on the receiver's
+ * clock, or systemTime dates) and the statistics of `windows` over it; null when the service holds
+ * no readings.
+ */
+export async function loadStatisticsPage(
+  connection: ConnectionRef,
+  windows: readonly StatisticsWindow[],
+  asked: PeriodRequest,
+  version: StatisticsVersion,
+): Promise<StatisticsPage | null> {
+  const source = await readSource(connection);
+  const period =
+    asked.kind === "dates"
+      ? asked.period
+      : await resolveReportPeriod(patientClock(connection, newestRecord(source.newest), source), asked);
+  if (!period) return null;
+  return { period, ...(await loadStatisticsByWindow(connection, windows, period, version, source)) };
 }

@@ -9,8 +9,10 @@ import {
   timeOfDayWindow,
   v2Bounds,
 } from "@/lib/cgm/schemas";
+import type { GlucoseUnit } from "@/lib/cgm/units";
 import { READING_INTERVAL_MINUTES } from "@/lib/metrics/sensor";
 import { summarize } from "@/lib/metrics/summary";
+import type { ReportPeriod } from "../period/period";
 import { type TargetRangeV2, targetRangeV2, v1RequestOf } from "./windows";
 
 /**
@@ -288,4 +290,16 @@ export function assembleResults<V extends StatisticsVersion>(
       };
     }),
   };
+}
+
+export interface LoadedStatisticsByWindow<V extends StatisticsVersion> {
+  dataUnit: GlucoseUnit;
+  /** The newest reading's displayTime in the period (null: none). */
+  latestDisplayTime: string | null;
+  results: StatisticsByWindow<V>;
+}
+
+/** The statistics page's data (declared here, apart from the server's loader, so its components can name it). */
+export interface StatisticsPage extends LoadedStatisticsByWindow<StatisticsVersion> {
+  period: ReportPeriod;
 }

@@ -55,7 +55,7 @@ export default async function ClinicPatientDashboard({
             overview={sentOverview(loaded)}
             range={range}
             unitChoice={preferences.unit}
-            clinician={{ basePath: clinicPatientPath(patientId) }}
+            clinician={{ basePath: clinicPatientPath(patientId), patientId }}
           />
         </QueryProvider>
       )}

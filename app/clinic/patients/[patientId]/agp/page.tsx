@@ -7,6 +7,7 @@ import { isPdfRender } from "@/lib/clinic/security/pdf-render";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
+import { clinicViewer, wordsFor } from "@/lib/records/viewer";
 import { loadAgpReport } from "@/lib/reports/agp/agp";
 import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp/agp-query";
 import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
@@ -61,7 +62,7 @@ export default async function ClinicPatientAgp({
       ) : report === null ? (
         <p data-testid="agp-empty">The glucose service holds no readings for this patient yet.</p>
       ) : (
-        <AgpReport report={report} />
+        <AgpReport report={report} clock={wordsFor(clinicViewer(patientId)).clock} />
       )}
     </ClinicPatientShell>
   );
