@@ -107,7 +107,7 @@ test("a clinician invites a patient, who shares; the clinician opens the AGP; th
     await expect(page.getByTestId("agp-report")).toBeVisible();
     await expect(page.getByTestId("agp-stats")).toContainText("Sensor active");
     await expectNoViolations(page, "a clinic patient's AGP report");
-    await page.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await page.getByRole("link", { name: "Overview", exact: true }).click();
     await expect(page.getByTestId("trace-caption")).toContainText("Last 24 h");
     // A clinician's view is a snapshot for the clinic: the patient's own settings are not offered.
     await expect(page.getByRole("region", { name: "Settings" })).toHaveCount(0);

@@ -418,6 +418,8 @@ export interface DayInput {
   alerts?: AlertSounding[];
   /** The patient's consensus target group: its bands and goals judge the day. */
   preset: TargetPreset;
+  /** Whose display setting the shading is, in the reader's words (lib/records/viewer.ts). */
+  your?: string;
 }
 
 const dayLink = (day: string): DayLink => ({ day, label: dayShort(day) });
@@ -457,7 +459,7 @@ export function buildDay(input: DayInput): DayModel {
     bounds: { firstDay: bounds.firstDay, lastDay: bounds.lastDay },
     unit,
     points,
-    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
+    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit), input.your),
     chart: {
       unit,
       target,

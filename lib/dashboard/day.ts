@@ -2,6 +2,7 @@ import "server-only";
 import { TARGET_PRESETS, type TargetPreset } from "@/lib/metrics/targets";
 import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { configuredVersion, getAlerts } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
@@ -19,6 +20,7 @@ export async function loadDay(
   requested: string | null,
   // The patient's target group (lib/preferences/target-group.ts) judges the day.
   preset: TargetPreset = TARGET_PRESETS.standard,
+  viewer: Viewer = PATIENT,
 ): Promise<DayView> {
   // The service's dataRange and the sync state, once: every read below goes by them.
   const source = await readSource(connection);
@@ -46,6 +48,7 @@ export async function loadDay(
       calibrations: calibrations.calibrations,
       alerts: alerts ? alertSoundings(alerts.alerts) : undefined,
       preset,
+      your: wordsFor(viewer).your,
     }),
   };
 }

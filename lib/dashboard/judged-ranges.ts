@@ -105,8 +105,10 @@ export function shadingNote(
   target: { low: number; high: number },
   unit: GlucoseUnit,
   consensusRange: string,
+  /** Whose setting it is, in the reader's words. */
+  your = "your",
 ): string {
   const band = `${formatGlucoseNumber(target.low, unit)}–${formatGlucoseNumber(target.high, unit)}`;
   if (band === consensusRange) return `Target range ${band} ${unit} shaded.`;
-  return `Target range ${band} ${unit} shaded: your display setting, shading only. Time in ranges and goals use the consensus range ${consensusRange} ${unit}.`;
+  return `Target range ${band} ${unit} shaded: ${your} display setting, shading only. Time in ranges and goals use the consensus range ${consensusRange} ${unit}.`;
 }

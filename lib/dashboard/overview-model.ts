@@ -311,6 +311,8 @@ export interface OverviewInput {
   dashboardRisk?: HypoglycemiaRisk | null;
   /** The patient's consensus target group: its bands and goals judge the summary. */
   preset: TargetPreset;
+  /** Whose display setting the shading is, in the reader's words (lib/records/viewer.ts). */
+  your?: string;
 }
 
 /** Rates read to one more decimal than values: 1.3 mg/dL/min, 0.07 mmol/L/min. */
@@ -348,7 +350,7 @@ export function buildOverview(input: OverviewInput): Overview {
     unit,
     dataUnit,
     target,
-    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit)),
+    shading: shadingNote(target, unit, bandRangeText("inRange", input.preset.edges, unit), input.your),
     dataEndMs,
     targetGroup: input.preset.id,
     latest: last

@@ -9,6 +9,7 @@ import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
 import { env } from "@/lib/platform/env";
 import type { Preferences } from "@/lib/preferences";
 import { alertSoundings } from "@/lib/records/alerts";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { configuredVersion, getStatistics } from "@/lib/service-client/client";
 import { type ConnectionRef, connectionIdOf } from "@/lib/service-client/tokens";
 import { readAlerts, readCalibrations, readEgvs, readEvents, readSource } from "@/lib/sync/source";
@@ -35,6 +36,7 @@ export async function loadOverview(
   preferences: Preferences,
   range: TraceRange,
   targetGroup: TargetGroup = "standard",
+  viewer: Viewer = PATIENT,
   nowMs = Date.now(),
 ): Promise<Overview | null> {
   // The service's dataRange and the sync state, once: every read below goes by them.
@@ -84,5 +86,6 @@ export async function loadOverview(
     statisticsBy: byService ? "service" : "dashboard",
     dashboardRisk,
     preset: TARGET_PRESETS[targetGroup],
+    your: wordsFor(viewer).your,
   });
 }

@@ -13,6 +13,7 @@ import {
   scheduleName,
 } from "@/lib/records/devices";
 import { formatDateTimeText } from "@/lib/records/format";
+import { PATIENT, type Viewer, wordsFor } from "@/lib/records/viewer";
 import { type PatientDays, patientDaysText } from "@/lib/reports/period/patient-days";
 
 /**
@@ -93,13 +94,18 @@ export interface DevicesModel {
   v1: DeviceV1View[] | null;
 }
 
-export function devicesModel(data: DevicesData, preferences: Preferences): DevicesModel {
+export function devicesModel(
+  data: DevicesData,
+  preferences: Preferences,
+  viewer: Viewer = PATIENT,
+): DevicesModel {
+  const { your, clock } = wordsFor(viewer);
   const placed = (utc: string): PlacedTime => ({ utc, receiver: data.receiverTimes.get(utc) });
   return {
     glucoseUnit: displayUnit(preferences, data.readingUnit ?? "mg/dL"),
     period:
       data.windowEnd && data.patientDays
-        ? `${patientDaysText(data.patientDays)} on your receiver's clock, up to your latest reading at ${formatDateTimeText(data.windowEnd)}`
+        ? `${patientDaysText(data.patientDays)} on ${clock}, up to ${your} latest reading at ${formatDateTimeText(data.windowEnd)}`
         : `the last ${DEVICE_DAYS} days`,
     empty: data.v2.length === 0 && (data.v1 ?? []).length === 0,
     devices: data.v2.map((device) => ({

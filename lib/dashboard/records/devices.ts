@@ -5,6 +5,7 @@ import type { GlucoseUnit } from "@/lib/cgm/units";
 import { windowOf } from "@/lib/cgm/window";
 import type { Preferences } from "@/lib/preferences/schema";
 import { DEVICE_DAYS } from "@/lib/records/devices";
+import type { Viewer } from "@/lib/records/viewer";
 import { lastDaysOfReadings } from "@/lib/reports/period/period-load";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
@@ -20,6 +21,7 @@ import { type DevicesModel, devicesModel, utcTimesToPlace } from "./devices-mode
 export async function loadDevices(
   connection: ConnectionRef,
   preferences: Preferences,
+  viewer?: Viewer,
   nowMs = Date.now(),
 ): Promise<DevicesModel> {
   const source = await readSource(connection);
@@ -60,5 +62,6 @@ export async function loadDevices(
       patientDays: range.egvs ? window.patientDays : undefined,
     },
     preferences,
+    viewer,
   );
 }

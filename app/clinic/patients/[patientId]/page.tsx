@@ -8,6 +8,7 @@ import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient
 import { loadOverview } from "@/lib/dashboard/overview";
 import { parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
+import { clinicViewer } from "@/lib/records/viewer";
 
 export const metadata: Metadata = { title: "Patient" };
 
@@ -38,7 +39,7 @@ export default async function ClinicPatientDashboard({
     return <ClinicPatientShell access={page.access} current="" sharing={false} settings={settings} />;
   const { connection, preferences } = page;
   const loaded = await withServiceStates(() =>
-    loadOverview(connection, preferences, range, page.goals.group),
+    loadOverview(connection, preferences, range, page.goals.group, clinicViewer(patientId)),
   );
   if (!isBlocked(loaded)) await page.audit("view.dashboard", `range ${range}`);
   return (

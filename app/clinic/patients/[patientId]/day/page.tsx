@@ -25,6 +25,7 @@ export default async function ClinicPatientDay({
   const shell = { access: page.access, current: "/day" } as const;
   if (!page.connection) return <ClinicPatientShell {...shell} sharing={false} />;
   const { connection, preferences } = page;
+  const viewer = clinicViewer(patientId);
   const shown =
     request.kind === "invalid"
       ? request
@@ -34,6 +35,7 @@ export default async function ClinicPatientDay({
             preferences,
             request.kind === "day" ? request.day : null,
             TARGET_PRESETS[page.goals.group],
+            viewer,
           ),
         );
   if (isBlocked(shown))
@@ -46,7 +48,7 @@ export default async function ClinicPatientDay({
     await page.audit("view.day", shown.kind === "day" ? shown.model.day : shown.kind);
   return (
     <ClinicPatientShell {...shell} title={dayTitle(shown)} sharing>
-      <DayBody shown={shown} viewer={clinicViewer(patientId)} />
+      <DayBody shown={shown} viewer={viewer} />
     </ClinicPatientShell>
   );
 }

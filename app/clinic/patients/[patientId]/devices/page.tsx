@@ -15,14 +15,15 @@ export default async function ClinicPatientDevices({ params }: { params: Promise
   const shell = { access: page.access, current: "/devices", title: "Devices" } as const;
   if (!page.connection) return <ClinicPatientShell {...shell} sharing={false} />;
   const { connection } = page;
-  const model = await withServiceStates(() => loadDevices(connection, page.preferences));
+  const viewer = clinicViewer(patientId);
+  const model = await withServiceStates(() => loadDevices(connection, page.preferences, viewer));
   if (!isBlocked(model)) await page.audit("view.devices");
   return (
     <ClinicPatientShell {...shell} sharing>
       {isBlocked(model) ? (
         <ServiceStateNotice state={model.blocked} />
       ) : (
-        <DevicesView model={model} viewer={clinicViewer(patientId)} />
+        <DevicesView model={model} viewer={viewer} />
       )}
     </ClinicPatientShell>
   );

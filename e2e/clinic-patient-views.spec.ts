@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoViolations } from "./axe";
+
+/**
+ * Issue 18, item 1: from a patient's clinic page a clinician walks to every view the patient has
+ * of their data (daily view, events, alerts, calibrations, devices, AGP, compare, time of day,
+ * export) through the patient views' navigation, at a desktop's width and at a phone's, light
+ * and dark; each page passes axe and addresses the clinician, not the patient.
+ */
+
+async function foundClinic(page: Page, clinicName: string) {
+  await page.goto("/clinic/sign-up");
+  await page.getByLabel("Your name").fill("Dr Ada Admin");
+  await page.getByLabel("Clinic name").fill(clinicName);
+  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create clinic" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
+}
+
+/** Each link of the patient views' navigation, and what its page shows once loaded. */
+const WALK = [
+  { link: "Daily", title: /^\w+day \d+ \w+ \d{4}$/, shows: "day-summary" },
+  { link: "Events", title: "Events", shows: null },
+  { link: "Alerts", title: "Alerts", shows: null },
+  { link: "Calibrations", title: "Calibrations", shows: null },
+  { link: "Devices", title: "Devices", shows: "last-upload" },
+  { link: "AGP report", title: null, shows: "agp-report" },
+  { link: "Compare", title: "Compare two periods", shows: "comparison-table" },
+  { link: "Time of day", title: "Statistics by time of day", shows: "saved-windows" },
+  { link: "Export", title: "Export the patient's data", shows: "export-file-name" },
+  { link: "Overview", title: null, shows: "trace-caption" },
+] as const;
+
+test("a clinician walks from a patient's page to each of their views", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const clinicName = `Hillside Clinic ${randomUUID().slice(0, 4)}`;
+  await foundClinic(page, clinicName);
+  const patients = page.getByRole("region", { name: "Patients" });
+  await patients.getByLabel("Patient's name").fill("Vera Views");
+  await patients.getByLabel("Date of birth (optional)").fill("1975-06-01");
+  await patients.getByRole("button", { name: "Add and create link" }).click();
+  const link = await page.getByTestId("patient-invitation-link").inputValue();
+
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  try {
+    await patient.goto(link);
+    await patient.getByRole("button", { name: "Connect your CGM account" }).click();
+    await patient.getByLabel("Username").fill("SandboxUser4");
+    await patient.getByRole("button", { name: "Sign in", exact: true }).click();
+    await patient.getByRole("button", { name: "Allow" }).click();
+    await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
+    await expect(patient.getByTestId("share-accepted")).toBeVisible();
+  } finally {
+    await patientContext.close();
+  }
+
+  await page.reload();
+  await page.getByRole("link", { name: "AGP of Vera Views" }).click();
+  await expect(page.getByTestId("agp-report")).toBeVisible();
+  const views = page.getByRole("navigation", { name: "Patient views" });
+  for (const step of WALK) {
+    await views.getByRole("link", { name: step.link, exact: true }).click();
+    await expect(views.getByRole("link", { name: step.link, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByTestId("patient-name")).toHaveText("Vera Views · born 1975-06-01");
+    if (step.title) await expect(page.getByTestId("view-title")).toHaveText(step.title);
+    if (step.shows) await expect(page.getByTestId(step.shows).first()).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/your receiver|your CGM account/i);
+    await expectNoViolations(page, `a clinic patient's ${step.link}`);
+  }
+
+  // The clinic's export page downloads through the clinic's export API.
+  await views.getByRole("link", { name: "Export", exact: true }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download the export/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+
+  // The patient page at a desktop's and a phone's width, light and dark, for a person to look at.
+  await views.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(page.getByTestId("trace-caption")).toBeVisible();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The navigation stays whole: every view's link within the page's width.
+      for (const step of WALK) {
+        const box = await views.getByRole("link", { name: step.link, exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `${step.link} at ${width}`).toBe(true);
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`clinic-patient-${width}-${colorScheme}.png`),
+        fullPage: false,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("link", { name: `← ${clinicName}` }).click();
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const log = page.getByTestId("audit-log");
+  for (const action of ["view.day", "view.devices", "view.compare", "view.statistics", "view.export"]) {
+    await expect(log.locator(`tr[data-action='${action}']`).first()).toContainText("Vera Views");
+  }
+});
