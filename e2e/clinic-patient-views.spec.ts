@@ -58,14 +58,18 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
   }
 
   await page.reload();
+  // The clinic's copy of the data first, as a clinician would before a visit: the views read it.
+  await page.getByRole("button", { name: "Sync now for Vera Views" }).click();
+  await expect(page.getByTestId("sync-result")).toHaveText(/^Synced/, { timeout: 60_000 });
   await page.getByRole("link", { name: "AGP of Vera Views" }).click();
-  await expect(page.getByTestId("agp-report")).toBeVisible();
+  await expect(page.getByTestId("agp-report")).toBeVisible({ timeout: 30_000 });
   const views = page.getByRole("navigation", { name: "Patient views" });
   for (const step of WALK) {
     await views.getByRole("link", { name: step.link, exact: true }).click();
     await expect(views.getByRole("link", { name: step.link, exact: true })).toHaveAttribute(
       "aria-current",
       "page",
+      { timeout: 30_000 },
     );
     await expect(page.getByTestId("patient-name")).toHaveText("Vera Views · born 1975-06-01");
     if (step.title) await expect(page.getByTestId("view-title")).toHaveText(step.title);
