@@ -102,6 +102,22 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
       });
     }
   }
+  await page.emulateMedia({ colorScheme: "light" });
+  // Two views at a phone's width: the patient's windows, read only, and the export.
+  for (const view of ["Time of day", "Export"]) {
+    await views.getByRole("link", { name: view, exact: true }).click();
+    await expect(views.getByRole("link", { name: view, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.screenshot({
+      path: test.info().outputPath(`clinic-patient-${view.replace(/ /g, "-")}-390.png`),
+      fullPage: true,
+    });
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole("link", { name: `← ${clinicName}` }).click();
