@@ -182,50 +182,37 @@ function SavedWindows({ rows, unit }: { rows: WindowRow[]; unit: GlucoseUnit }) 
         These are the patient&apos;s own windows. The clinic sees them as the patient saved them and cannot
         change them; the period and the statistics&apos; version below are the clinic&apos;s to choose.
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-sm" data-testid="saved-windows">
-          <caption className="sr-only">The patient&apos;s time-of-day windows, bounds in {unit}</caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-left dark:border-slate-700">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Window
+      <table className="w-full text-sm" data-testid="saved-windows">
+        <caption className="sr-only">The patient&apos;s time-of-day windows</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left dark:border-slate-700">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Window
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Hours
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Urgent low / low / high ({unit})
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.name}|${r.startTime}`} className="border-b border-slate-200 dark:border-slate-800">
+              <th scope="row" className="py-1 pr-3 text-left font-medium">
+                {r.name}
               </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                From
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                To
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Urgent low
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Low
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                High
-              </th>
+              <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+                {r.startTime}–{r.endTime}
+              </td>
+              <td className="py-1 tabular-nums">
+                {r.urgentLow} / {r.low} / {r.high}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr
-                key={`${r.name}|${r.startTime}`}
-                className="border-b border-slate-200 dark:border-slate-800"
-              >
-                <th scope="row" className="py-1 pr-3 text-left font-medium">
-                  {r.name}
-                </th>
-                <td className="py-1 pr-3 tabular-nums">{r.startTime}</td>
-                <td className="py-1 pr-3 tabular-nums">{r.endTime}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.urgentLow}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.low}</td>
-                <td className="py-1 text-right tabular-nums">{r.high}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
