@@ -124,6 +124,12 @@ describe("a clinic patient's views", () => {
     expect(PATIENT_WORDS.exec(agp)?.[0]).toBeUndefined();
     expect(agp.includes("the patient's receiver clock")).toBe(true);
 
+    // Nor do the clinic's other pages address the patient.
+    for (const path of ["/clinic", "/clinic/population", "/clinic/audit"]) {
+      const html = await text(await get(`${path}?clinic=${clinicA.clinicId}`, clinicA.cookie));
+      expect(PATIENT_WORDS.exec(html)?.[0], path).toBeUndefined();
+    }
+
     const mine = (await auditRows(clinicA)).filter((r) => r.row.includes("Vera Views"));
     for (const { action } of auditedViews) {
       expect(
