@@ -21,6 +21,7 @@ export function ClinicPatientShell({
   current,
   sharing,
   settings,
+  after,
   children,
 }: {
   access: ClinicPatientAccess;
@@ -29,6 +30,8 @@ export function ClinicPatientShell({
   sharing: boolean;
   /** The clinic's settings for the patient (their goals): shown whether they share now or not. */
   settings?: React.ReactNode;
+  /** What the clinic keeps on the patient (notes, review, tags): after the data, shared or not. */
+  after?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const { patient } = access;
@@ -86,6 +89,7 @@ export function ClinicPatientShell({
             </p>
           </Panel>
         )}
+        {after}
       </main>
     </>
   );

@@ -59,7 +59,13 @@ type SortKey =
   | "sensor"
   | "risk"
   | "lastData"
-  | "flags";
+  | "flags"
+  | "tags"
+  | "reviewed";
+
+/** The sort keys a link may ask for (?sort=), for the view without JavaScript. */
+export const POPULATION_SORT_KEYS = ["flags", "name", "tags", "reviewed"] as const;
+export type PopulationSort = (typeof POPULATION_SORT_KEYS)[number];
 
 const RISK_ORDER: Record<HypoglycemiaRisk, number> = { minimal: 0, low: 1, moderate: 2, high: 3 };
 const RISK_LABEL: Record<HypoglycemiaRisk, string> = {
@@ -105,6 +111,10 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return row.daysSinceLastData;
     case "flags":
       return row.flags.length;
+    case "tags":
+      return row.tags?.[0]?.name.toLocaleLowerCase() ?? null;
+    case "reviewed":
+      return row.lastReview?.reviewedAt ?? null;
   }
 }
 
@@ -126,6 +136,9 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   risk: "descending",
   lastData: "descending",
   flags: "descending",
+  tags: "ascending",
+  // Longest since a review first; never reviewed go last, as every row without a value.
+  reviewed: "ascending",
 };
 
 /** A percentage, never shown on the other side of the column's flag thresholds (`percentBesideThresholds`). */
@@ -279,6 +292,8 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
   return [
     { key: "name", label: "Patient" },
     { key: "flags", label: "Flags" },
+    { key: "tags", label: "Tags" },
+    { key: "reviewed", label: "Last reviewed", hint: "when, by whom, and the period (UTC)" },
     {
       key: "veryLow",
       label: `< ${g(VERY_LOW_BELOW_MGDL)}`,
@@ -332,8 +347,11 @@ export function PopulationTable({
   rows,
   thresholds,
   unit,
+  initialSort = "flags",
 }: {
   rows: PopulationRow[];
+  /** The order the table is first drawn in (a link's ?sort=), before any header is pressed. */
+  initialSort?: PopulationSort;
   thresholds: TriageThresholds;
   /** The clinician's unit: the edges in the headers and flags, and the mean. */
   unit: GlucoseUnit;
@@ -345,8 +363,8 @@ export function PopulationTable({
     return c ? (c.hint ? `${c.label} (${c.hint})` : c.label) : key;
   };
   const [sort, setSort] = useState<{ key: SortKey; direction: "ascending" | "descending" }>({
-    key: "flags",
-    direction: "descending",
+    key: initialSort,
+    direction: FIRST_DIRECTION[initialSort],
   });
   const [query, setQuery] = useState("");
   const [flaggedOnly, setFlaggedOnly] = useState(false);
@@ -499,6 +517,38 @@ export function PopulationTable({
                 </th>
                 <td data-label={labelOf("flags")}>
                   <Flags flags={r.flags} thresholds={triageFor(r.targetGroup, thresholds)} unit={unit} />
+                </td>
+                <td data-col="tags" data-label={labelOf("tags")}>
+                  {r.tags && r.tags.length > 0 ? (
+                    <ul className="flex flex-wrap gap-1">
+                      {r.tags.map((t) => (
+                        <li
+                          key={t.id}
+                          data-tag={t.id}
+                          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+                        >
+                          {t.name}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Blank label="no tags" />
+                  )}
+                </td>
+                <td data-col="reviewed" data-label={labelOf("reviewed")} className="text-xs">
+                  {r.lastReview ? (
+                    <span data-testid="row-review">
+                      <span className="whitespace-nowrap">
+                        {r.lastReview.reviewedAt.slice(0, 10)} {r.lastReview.reviewedAt.slice(11, 16)} UTC
+                      </span>{" "}
+                      by {r.lastReview.reviewerName ?? "a former clinician"}
+                      <span className="block whitespace-nowrap text-slate-600 dark:text-slate-400">
+                        {r.lastReview.periodStart} to {r.lastReview.periodEnd}
+                      </span>
+                    </span>
+                  ) : (
+                    <Blank label="never reviewed" />
+                  )}
                 </td>
                 <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
                   <Judged

@@ -4,6 +4,8 @@ import { DayView } from "@/components/day/DayView";
 import { BlockedNotice } from "@/components/patient/BlockedNotice";
 import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
+import { noteBands } from "@/lib/clinic/domain/note-types";
+import { patientOwnNotes } from "@/lib/clinic/views/patient-own-notes";
 import { loadDay } from "@/lib/dashboard/day";
 import { DAY_PATH, dayHref, dayInWords, parseDayParam } from "@/lib/dashboard/day-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
@@ -60,9 +62,10 @@ export default async function DayPage({ searchParams }: Props) {
         />
       </PatientShell>
     );
+  const own = isBlocked(page) ? null : await patientOwnNotes(page.userId);
   return (
     <PatientShell current={DAY_PATH} title={loaded.model.title}>
-      <DayView model={loaded.model} />
+      <DayView model={loaded.model} noteBands={own ? noteBands(own.notes) : undefined} />
     </PatientShell>
   );
 }

@@ -16,6 +16,7 @@ import {
   type PatientStatusInput,
   STATUS_LABEL,
 } from "../domain/patient-status";
+import type { ReviewView, TagView } from "../domain/review-types";
 import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "../domain/triage";
 
 /**
@@ -110,6 +111,10 @@ export interface PopulationRow {
   flags: TriageFlag[];
   /** Level 2 hypoglycaemia episodes per week over the period; null without readings in it. */
   veryLowEpisodes: WeeklyEpisodes | null;
+  /** The clinic's tags on the patient, by name (population-annotations.ts). */
+  tags?: TagView[];
+  /** The latest "Mark reviewed", if any. */
+  lastReview?: ReviewView | null;
 }
 
 export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
