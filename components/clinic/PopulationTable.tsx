@@ -19,7 +19,12 @@ import {
   type TriageThresholds,
   triageFor,
 } from "@/lib/clinic/domain/triage";
-import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/views/population-model";
+import {
+  type PatientStatus,
+  type PopulationRow,
+  type PopulationSort,
+  STATUS_LABELS,
+} from "@/lib/clinic/views/population-model";
 import {
   IN_RANGE_MAX_MGDL,
   LOW_BELOW_MGDL,
@@ -62,10 +67,6 @@ type SortKey =
   | "flags"
   | "tags"
   | "reviewed";
-
-/** The sort keys a link may ask for (?sort=), for the view without JavaScript. */
-export const POPULATION_SORT_KEYS = ["flags", "name", "tags", "reviewed"] as const;
-export type PopulationSort = (typeof POPULATION_SORT_KEYS)[number];
 
 const RISK_ORDER: Record<HypoglycemiaRisk, number> = { minimal: 0, low: 1, moderate: 2, high: 3 };
 const RISK_LABEL: Record<HypoglycemiaRisk, string> = {

@@ -49,6 +49,9 @@ const clinicianOfPatient: FormUser<{ userId: string; access: ClinicPatientAccess
   throw found.refusal.reason === "signed_out" ? signInFirst() : notFound();
 };
 
+/** A note's text may have paragraphs. */
+export const NOTE_TEXT: ReadonlySet<string> = new Set(["text"]);
+
 /** Every field is read by the note's own rules (lib/clinic/domain/note-input.ts), which word each problem. */
 const anyFields = z.record(z.string(), z.string().optional());
 
@@ -81,7 +84,7 @@ const viewerOf = (userId: string, access: ClinicPatientAccess): NoteViewer => ({
 
 /** POST /api/clinic/patients/:patientId/notes: a clinician writes a note (text, optional range, shared). */
 export const addClinicNoteRoute = formRoute(
-  { schema: anyFields, user: clinicianOfPatient },
+  { schema: anyFields, user: clinicianOfPatient, multiline: NOTE_TEXT },
   async ({ user: { userId, access }, fields }) => {
     const note = noteFieldsOf(fields);
     await addClinicianNote(access, userId, note, await noteOffset(access.patient.connectionId, fields, note));
@@ -91,7 +94,7 @@ export const addClinicNoteRoute = formRoute(
 
 /** POST /api/clinic/patients/:patientId/notes/:noteId: the author edits their note. */
 export const editClinicNoteRoute = formRoute(
-  { schema: anyFields, user: clinicianOfPatient },
+  { schema: anyFields, user: clinicianOfPatient, multiline: NOTE_TEXT },
   async ({ user: { userId, access }, fields, params }) => {
     const note = noteFieldsOf(fields);
     await editNote(

@@ -4,7 +4,7 @@ import { signedInPatient } from "@/lib/auth/patient";
 import { addPatientNote, deleteNote, editNote, notesFor } from "@/lib/clinic/domain/notes";
 import { seeOther } from "@/lib/http/redirect";
 import { ownPath } from "@/lib/http/return-path";
-import { noteFieldsOf, noteOffset } from "./clinic-notes-routes";
+import { NOTE_TEXT, noteFieldsOf, noteOffset } from "./clinic-notes-routes";
 import { InputError } from "./errors";
 import { type FormUser, formRoute } from "./route";
 
@@ -42,7 +42,7 @@ const noteId = (params: Record<string, string | string[]>) =>
 
 /** POST /api/notes: the patient writes a note. */
 export const addPatientNoteRoute = formRoute(
-  { schema: anyFields, user: patient },
+  { schema: anyFields, user: patient, multiline: NOTE_TEXT },
   async ({ user, fields }) => {
     const note = noteFieldsOf(fields);
     await addPatientNote(user.userId, note, await noteOffset(user.connectionId, fields, note));
@@ -52,7 +52,7 @@ export const addPatientNoteRoute = formRoute(
 
 /** POST /api/notes/:noteId: the patient edits their note. */
 export const editPatientNoteRoute = formRoute(
-  { schema: anyFields, user: patient },
+  { schema: anyFields, user: patient, multiline: NOTE_TEXT },
   async ({ user, fields, params }) => {
     const note = noteFieldsOf(fields);
     await editNote(

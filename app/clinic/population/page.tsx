@@ -9,11 +9,7 @@ import {
   secondaryButtonClass,
 } from "@/components/clinic/ClinicForm";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
-import {
-  POPULATION_SORT_KEYS,
-  type PopulationSort,
-  PopulationTable,
-} from "@/components/clinic/PopulationTable";
+import { PopulationTable } from "@/components/clinic/PopulationTable";
 import { TagsPanel } from "@/components/clinic/TagsPanel";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
@@ -29,6 +25,7 @@ import {
 import { recordAudit } from "@/lib/clinic/security/audit";
 import { populationOf } from "@/lib/clinic/views/population";
 import { annotatedPopulation } from "@/lib/clinic/views/population-annotations";
+import { POPULATION_SORT_KEYS, type PopulationSort } from "@/lib/clinic/views/population-model";
 import { NotFound } from "@/lib/errors";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { preferencesOf } from "@/lib/preferences/store";

@@ -117,6 +117,10 @@ export interface PopulationRow {
   lastReview?: ReviewView | null;
 }
 
+/** The orders a link may ask the population view for (?sort=), so it works without JavaScript. */
+export const POPULATION_SORT_KEYS = ["flags", "name", "tags", "reviewed"] as const;
+export type PopulationSort = (typeof POPULATION_SORT_KEYS)[number];
+
 export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
   const status = clinicPatientStatus(p, nowMs);
   return status === "connected" && !p.lastSyncAt ? "not_synced" : status;
