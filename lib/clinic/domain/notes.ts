@@ -174,7 +174,9 @@ export async function addClinicianNote(
     authorUserId: userId,
     clinicId: access.clinicId,
     clinicPatientId: access.patient.id,
-    patientUserId: access.patient.patientUserId,
+    // Left empty: the note is the clinic's record, found by its clinic patient, and must not go
+    // with the patient's account (patient_user_id cascades on the account's deletion).
+    patientUserId: null,
     shared: fields.shared,
     ...noteValues(fields, offsetMinutes),
   });
