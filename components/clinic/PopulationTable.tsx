@@ -294,7 +294,7 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
     { key: "name", label: "Patient" },
     { key: "flags", label: "Flags" },
     { key: "tags", label: "Tags" },
-    { key: "reviewed", label: "Last reviewed", hint: "when, by whom, and the period (UTC)" },
+    { key: "reviewed", label: "Last reviewed", hint: "when (UTC), by whom, and the period" },
     {
       key: "veryLow",
       label: `< ${g(VERY_LOW_BELOW_MGDL)}`,
