@@ -10,3 +10,9 @@ export class NotPermitted extends Error {
   /** 403, the number HTTP gives this refusal, so every reader (the API, tests) names it alike. */
   readonly status = 403;
 }
+
+/** What the signed-in person asked for is not among what they may see (or does not exist: not told apart). */
+export class NotFound extends Error {
+  override name = "NotFound";
+  readonly status = 404;
+}

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { OverviewView } from "@/components/dashboard/OverviewView";
+import { NotesPanel } from "@/components/notes/NotesPanel";
 import { BlockedNotice } from "@/components/patient/BlockedNotice";
 import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { QueryProvider } from "@/components/providers/QueryProvider";
+import { noteBands } from "@/lib/clinic/domain/note-types";
+import { patientOwnNotes } from "@/lib/clinic/views/patient-own-notes";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { overviewPath, parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
@@ -11,12 +14,19 @@ import { configuredVersion } from "@/lib/service-client/client";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ range?: string }> }) {
-  const range = parseTraceRange((await searchParams).range);
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ range?: string; note?: string }>;
+}) {
+  const search = await searchParams;
+  const range = parseTraceRange(search.range);
   const page = await patientPage();
   const loaded = isBlocked(page)
     ? page
     : await withServiceStates(() => loadOverview(page.connection, page.preferences, range, page.goals.group));
+  const own = isBlocked(page) ? null : await patientOwnNotes(page.userId);
+  const shown = isBlocked(loaded) ? null : loaded;
   return (
     <PatientShell current="/dashboard" title="Your glucose">
       {isBlocked(loaded) ? (
@@ -37,8 +47,21 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             unitChoice={isBlocked(page) ? null : page.preferences.unit}
             goals={isBlocked(page) ? undefined : page.goals}
             apiVersion={configuredVersion()}
+            noteBands={own ? noteBands(own.notes) : undefined}
           />
         </QueryProvider>
+      )}
+      {own && shown && (
+        <NotesPanel
+          notes={own.notes}
+          audience="patient"
+          action="/api/notes"
+          clockName="your receiver's clock"
+          clockOffsetMinutes={shown.clockChanges.at(-1)?.toMinutes ?? shown.trace.initialOffsetMinutes}
+          returnTo={overviewPath(range)}
+          status={search.note}
+          seenBy={own.seenBy}
+        />
       )}
       {!(isBlocked(loaded) && (loaded.blocked === "not_connected" || loaded.blocked === "clinician")) && (
         <form method="post" action="/api/connection/disconnect" className="pt-2">

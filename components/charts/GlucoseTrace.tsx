@@ -1,5 +1,6 @@
 import type { TraceChart } from "@/lib/dashboard/overview-model";
 import { encodeSeries } from "@/lib/trace";
+import type { NoteBand } from "./note-bands";
 import { TraceLayers } from "./TraceLayers";
 
 /**
@@ -9,10 +10,11 @@ import { TraceLayers } from "./TraceLayers";
  * columns. A server component, so the page around it is not hydrated for its sake; only what the
  * chart draws is picked (a whole overview passed in would otherwise travel too).
  */
-export function GlucoseTrace({ overview }: { overview: TraceChart }) {
+export function GlucoseTrace({ overview, bands }: { overview: TraceChart; bands?: readonly NoteBand[] }) {
   const { unit, target, clockChanges, events, calibrations, alerts, trace } = overview;
   return (
     <TraceLayers
+      bands={bands}
       chart={{
         unit,
         target,

@@ -22,6 +22,7 @@ import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import { type AlertSounding, soundingEndText } from "@/lib/records/alerts";
 import { eventTitle, eventTypeLabel } from "@/lib/records/labels";
 import { axisTicks, formatDisplayTime, offsetAt, type SeriesPoint, wallClockLabel } from "@/lib/trace";
+import { bandsWithin, NOTE_BAND_COLOUR, NOTE_BAND_OPACITY, type NoteBand } from "./note-bands";
 import { offScaleMarkerPath } from "./off-scale-marker";
 import { type DecodedChart, MARGIN, type StripRow, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./trace-layout";
 
@@ -135,7 +136,7 @@ function TraceTooltip({
 }
 
 /** The trace itself, laid over the server-drawn SVG (which it hides once its line exists, globals.css). */
-export function TracePlot({ overview }: { overview: DecodedChart }) {
+export function TracePlot({ overview, bands }: { overview: DecodedChart; bands?: readonly NoteBand[] }) {
   const { unit, trace, target } = overview;
   const low = sentinelValue("low", unit);
   const high = sentinelValue("high", unit);
@@ -175,6 +176,19 @@ export function TracePlot({ overview }: { overview: DecodedChart }) {
           width={Y_AXIS_WIDTH}
           tick={{ fontSize: 12, fill: "currentColor" }}
         />
+        {bandsWithin(bands, trace.startMs, trace.endMs).map((b) => (
+          <ReferenceArea
+            key={b.id}
+            x1={b.startMs}
+            x2={b.endMs}
+            y1={low}
+            y2={high}
+            className="trace-note-band"
+            fill={NOTE_BAND_COLOUR}
+            fillOpacity={NOTE_BAND_OPACITY}
+            label={{ value: b.label, position: "insideTopLeft", fontSize: 11, fill: "currentColor" }}
+          />
+        ))}
         <ReferenceArea y1={target.low} y2={target.high} fill={TRACE_COLOURS.targetBand} fillOpacity={0.14} />
         <ReferenceLine y={target.low} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />
         <ReferenceLine y={target.high} stroke={TRACE_COLOURS.targetBand} strokeWidth={1.5} />

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { sentinelValue } from "@/lib/cgm/values";
 import { decodeSeries } from "@/lib/trace";
+import type { NoteBand } from "./note-bands";
 import { TracePreview } from "./TracePreview";
 import {
   type DecodedChart,
@@ -48,7 +49,7 @@ function decodedChart({ trace: { series, ...trace }, ...chart }: SeriesChart): D
 }
 
 /** The trace's two layers: the SVG in the first paint, recharts' chart over it once loaded. */
-export function TraceLayers({ chart }: { chart: SeriesChart }) {
+export function TraceLayers({ chart, bands }: { chart: SeriesChart; bands?: readonly NoteBand[] }) {
   const { trace } = chart;
   const decoded = useMemo(() => decodedChart(chart), [chart]);
   const layer = useInteractiveAfterPaint();
@@ -63,6 +64,7 @@ export function TraceLayers({ chart }: { chart: SeriesChart }) {
           yMin={sentinelValue("low", chart.unit)}
           yMax={sentinelValue("high", chart.unit)}
           target={chart.target}
+          bands={bands}
           box={{
             left: Y_AXIS_WIDTH + MARGIN.left,
             right: MARGIN.right,
@@ -70,7 +72,7 @@ export function TraceLayers({ chart }: { chart: SeriesChart }) {
             bottom: X_AXIS_HEIGHT + MARGIN.bottom,
           }}
         />
-        {layer && <layer.TracePlot overview={decoded} />}
+        {layer && <layer.TracePlot overview={decoded} bands={bands} />}
       </div>
       {hasStrip(chart) && (
         <div

@@ -1,5 +1,6 @@
 import { TRACE_COLOURS } from "@/lib/dashboard/palette";
 import type { GapBreak, SeriesPoint } from "@/lib/trace";
+import { bandsWithin, NOTE_BAND_COLOUR, NOTE_BAND_OPACITY, type NoteBand } from "./note-bands";
 import { TargetBand } from "./TargetBand";
 
 /**
@@ -29,6 +30,7 @@ export function TracePreview({
   yMax,
   target,
   box,
+  bands,
 }: {
   points: ReadonlyArray<SeriesPoint | GapBreak>;
   startMs: number;
@@ -37,6 +39,8 @@ export function TracePreview({
   yMax: number;
   target: { low: number; high: number };
   box: PlotBox;
+  /** Notes' time ranges, drawn as shaded columns. */
+  bands?: readonly NoteBand[];
 }) {
   const x = (t: number) => (((t - startMs) / (endMs - startMs)) * W).toFixed(1);
   const y = (v: number) => (((yMax - Math.min(yMax, Math.max(yMin, v))) / (yMax - yMin)) * H).toFixed(1);
@@ -63,6 +67,18 @@ export function TracePreview({
       viewBox={`0 0 ${W} ${H}`}
       preserveAspectRatio="none"
     >
+      {bandsWithin(bands, startMs, endMs).map((b) => (
+        <rect
+          key={b.id}
+          data-testid="note-band"
+          x={x(b.startMs)}
+          width={Math.max(2, Number(x(b.endMs)) - Number(x(b.startMs)))}
+          y={0}
+          height={H}
+          fill={NOTE_BAND_COLOUR}
+          fillOpacity={NOTE_BAND_OPACITY}
+        />
+      ))}
       <TargetBand width={W} top={Number(y(target.high))} bottom={Number(y(target.low))} opacity={0.14} />
       {[target.low, target.high].map((v) => (
         <line

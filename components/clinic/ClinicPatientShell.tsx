@@ -32,6 +32,7 @@ export function ClinicPatientShell({
   title,
   sharing,
   settings,
+  after,
   children,
 }: {
   access: ClinicPatientAccess;
@@ -42,6 +43,8 @@ export function ClinicPatientShell({
   sharing: boolean;
   /** The clinic's settings for the patient (their goals): shown whether they share now or not. */
   settings?: React.ReactNode;
+  /** What the clinic keeps on the patient (notes, review, tags): after the data, shared or not. */
+  after?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const { patient } = access;
@@ -104,6 +107,7 @@ export function ClinicPatientShell({
             </p>
           </Panel>
         )}
+        {after}
       </main>
     </>
   );

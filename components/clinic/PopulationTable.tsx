@@ -19,7 +19,12 @@ import {
   type TriageThresholds,
   triageFor,
 } from "@/lib/clinic/domain/triage";
-import { type PatientStatus, type PopulationRow, STATUS_LABELS } from "@/lib/clinic/views/population-model";
+import {
+  type PatientStatus,
+  type PopulationRow,
+  type PopulationSort,
+  STATUS_LABELS,
+} from "@/lib/clinic/views/population-model";
 import {
   IN_RANGE_MAX_MGDL,
   LOW_BELOW_MGDL,
@@ -59,7 +64,9 @@ type SortKey =
   | "sensor"
   | "risk"
   | "lastData"
-  | "flags";
+  | "flags"
+  | "tags"
+  | "reviewed";
 
 const RISK_ORDER: Record<HypoglycemiaRisk, number> = { minimal: 0, low: 1, moderate: 2, high: 3 };
 const RISK_LABEL: Record<HypoglycemiaRisk, string> = {
@@ -105,6 +112,10 @@ function sortValue(row: PopulationRow, key: SortKey): number | string | null {
       return row.daysSinceLastData;
     case "flags":
       return row.flags.length;
+    case "tags":
+      return row.tags?.[0]?.name.toLocaleLowerCase() ?? null;
+    case "reviewed":
+      return row.lastReview?.reviewedAt ?? null;
   }
 }
 
@@ -126,6 +137,9 @@ const FIRST_DIRECTION: Record<SortKey, "ascending" | "descending"> = {
   risk: "descending",
   lastData: "descending",
   flags: "descending",
+  tags: "ascending",
+  // Longest since a review first; never reviewed go last, as every row without a value.
+  reviewed: "ascending",
 };
 
 /** A percentage, never shown on the other side of the column's flag thresholds (`percentBesideThresholds`). */
@@ -279,6 +293,8 @@ function columnsIn(unit: GlucoseUnit): { key: SortKey; label: string; hint?: str
   return [
     { key: "name", label: "Patient" },
     { key: "flags", label: "Flags" },
+    { key: "tags", label: "Tags" },
+    { key: "reviewed", label: "Last reviewed", hint: "when (UTC), by whom, and the period" },
     {
       key: "veryLow",
       label: `< ${g(VERY_LOW_BELOW_MGDL)}`,
@@ -332,8 +348,11 @@ export function PopulationTable({
   rows,
   thresholds,
   unit,
+  initialSort = "flags",
 }: {
   rows: PopulationRow[];
+  /** The order the table is first drawn in (a link's ?sort=), before any header is pressed. */
+  initialSort?: PopulationSort;
   thresholds: TriageThresholds;
   /** The clinician's unit: the edges in the headers and flags, and the mean. */
   unit: GlucoseUnit;
@@ -345,8 +364,8 @@ export function PopulationTable({
     return c ? (c.hint ? `${c.label} (${c.hint})` : c.label) : key;
   };
   const [sort, setSort] = useState<{ key: SortKey; direction: "ascending" | "descending" }>({
-    key: "flags",
-    direction: "descending",
+    key: initialSort,
+    direction: FIRST_DIRECTION[initialSort],
   });
   const [query, setQuery] = useState("");
   const [flaggedOnly, setFlaggedOnly] = useState(false);
@@ -499,6 +518,38 @@ export function PopulationTable({
                 </th>
                 <td data-label={labelOf("flags")}>
                   <Flags flags={r.flags} thresholds={triageFor(r.targetGroup, thresholds)} unit={unit} />
+                </td>
+                <td data-col="tags" data-label={labelOf("tags")}>
+                  {r.tags && r.tags.length > 0 ? (
+                    <ul className="flex flex-wrap gap-1">
+                      {r.tags.map((t) => (
+                        <li
+                          key={t.id}
+                          data-tag={t.id}
+                          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+                        >
+                          {t.name}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Blank label="no tags" />
+                  )}
+                </td>
+                <td data-col="reviewed" data-label={labelOf("reviewed")} className="text-xs">
+                  {r.lastReview ? (
+                    <span data-testid="row-review">
+                      <span className="whitespace-nowrap">
+                        {r.lastReview.reviewedAt.slice(0, 10)} {r.lastReview.reviewedAt.slice(11, 16)} UTC
+                      </span>{" "}
+                      by {r.lastReview.reviewerName ?? "a former clinician"}
+                      <span className="block whitespace-nowrap text-slate-600 dark:text-slate-400">
+                        {r.lastReview.periodStart} to {r.lastReview.periodEnd}
+                      </span>
+                    </span>
+                  ) : (
+                    <Blank label="never reviewed" />
+                  )}
                 </td>
                 <td className={num} data-col="veryLow" data-label={labelOf("veryLow")}>
                   <Judged

@@ -1,5 +1,6 @@
 "use client";
 
+import type { NoteBand } from "@/components/charts/note-bands";
 import { TraceLayers } from "@/components/charts/TraceLayers";
 import { GoalHeadline } from "@/components/glucose/GoalHeadline";
 import { HypoglycemiaRiskBadge } from "@/components/glucose/HypoglycemiaRiskBadge";
@@ -32,6 +33,7 @@ export function OverviewView({
   goals,
   clinician,
   apiVersion = "v2",
+  noteBands,
 }: {
   overview: SentOverview;
   range: TraceRange;
@@ -48,6 +50,8 @@ export function OverviewView({
    * readings asks the proxy's dataRange of that version, the only one the proxy serves then.
    */
   apiVersion?: "v2" | "v3";
+  /** Notes' time ranges, shaded on the trace (the notes themselves are listed on the page). */
+  noteBands?: readonly NoteBand[];
 }) {
   const { summary, unit } = shown;
   // The summary ends at the newest reading, which may be days old: each card names its true period.
@@ -88,8 +92,11 @@ export function OverviewView({
           {shown.latest ? formatDisplayTime(shown.latest.displayTime) : "the newest reading"}. {shown.shading}{" "}
           Dashed lines at the very low and very high limits.
           {shown.clockChanges.length > 0 && " A dotted line marks a change of the receiver's clock."}
+          {noteBands &&
+            noteBands.length > 0 &&
+            " Orange columns mark the time ranges of notes (listed under Notes)."}
         </p>
-        <TraceLayers chart={shown} />
+        <TraceLayers chart={shown} bands={noteBands} />
         <TraceTable rows={shown.trace.table} unit={unit} by={shown.trace.tableBy} />
         <MarkersTable
           events={shown.events}

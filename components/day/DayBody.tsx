@@ -1,3 +1,4 @@
+import type { NoteBand } from "@/components/charts/note-bands";
 import { Panel } from "@/components/patient/Panel";
 import type { DayView as DayData, DayRequest } from "@/lib/dashboard/day-model";
 import { dayInWords } from "@/lib/dashboard/day-model";
@@ -13,7 +14,15 @@ export const dayTitle = (shown: DayShown): string =>
   shown.kind === "day" ? shown.model.title : shown.kind === "outside" ? dayInWords(shown.day) : "Daily view";
 
 /** The daily view's body, as the patient's page and the clinic's page about the patient both show it. */
-export function DayBody({ shown, viewer = PATIENT }: { shown: DayShown; viewer?: Viewer }) {
+export function DayBody({
+  shown,
+  viewer = PATIENT,
+  noteBands,
+}: {
+  shown: DayShown;
+  viewer?: Viewer;
+  noteBands?: readonly NoteBand[];
+}) {
   switch (shown.kind) {
     case "invalid":
       return <InvalidDayNotice text={shown.text} problem={shown.problem} viewer={viewer} />;
@@ -37,6 +46,6 @@ export function DayBody({ shown, viewer = PATIENT }: { shown: DayShown; viewer?:
         />
       );
     case "day":
-      return <DayView model={shown.model} viewer={viewer} />;
+      return <DayView model={shown.model} viewer={viewer} noteBands={noteBands} />;
   }
 }

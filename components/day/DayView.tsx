@@ -1,4 +1,5 @@
 import { GlucoseTrace } from "@/components/charts/GlucoseTrace";
+import type { NoteBand } from "@/components/charts/note-bands";
 import { TraceTable } from "@/components/dashboard/TraceTable";
 import { TimeInRange } from "@/components/glucose/TimeInRange";
 import { Panel } from "@/components/patient/Panel";
@@ -26,7 +27,15 @@ function ClockChangeNotes({ changes }: { changes: DayClockChange[] }) {
 }
 
 /** One day on the patient's clock: its trace, numbers, events and calibrations, and the way to other days. */
-export function DayView({ model, viewer = PATIENT }: { model: DayModel; viewer?: Viewer }) {
+export function DayView({
+  model,
+  viewer = PATIENT,
+  noteBands,
+}: {
+  model: DayModel;
+  viewer?: Viewer;
+  noteBands?: readonly NoteBand[];
+}) {
   const { chart, unit, summary, coverage } = model;
   const readings = model.points.length;
   return (
@@ -53,8 +62,9 @@ export function DayView({ model, viewer = PATIENT }: { model: DayModel; viewer?:
               {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on{" "}
               {wordsFor(viewer).clock}. {model.shading} Dashed lines at the very low and very high limits.
               {model.clockChanges.length > 0 && " A dotted line marks the change of the clock."}
+              {noteBands && noteBands.length > 0 && " Orange columns mark the time ranges of notes."}
             </p>
-            <GlucoseTrace overview={chart} />
+            <GlucoseTrace overview={chart} bands={noteBands} />
             <TraceTable rows={model.table} unit={unit} by="hour" />
           </>
         )}

@@ -11,6 +11,7 @@ const VIEWS = [
   { href: "/dashboard/alerts", label: "Alerts" },
   { href: "/dashboard/calibrations", label: "Calibrations" },
   { href: "/dashboard/devices", label: "Devices" },
+  { href: "/dashboard/notes", label: "Notes" },
   { href: "/reports", label: "Reports" },
   { href: "/sharing", label: "Sharing" },
 ] as const;

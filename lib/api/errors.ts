@@ -2,7 +2,7 @@ import "server-only";
 import type { Refusal } from "@/lib/auth/subject";
 import { STATUS_LABEL } from "@/lib/clinic/domain/patient-status";
 import type { ClinicRefusal } from "@/lib/clinic/domain/subject";
-import { NotPermitted } from "@/lib/errors";
+import { NotFound, NotPermitted } from "@/lib/errors";
 import { InputRefused } from "@/lib/http/input";
 import { CallBudgetExceeded } from "@/lib/service-client/call-budget";
 import { WindowRefused } from "@/lib/service-client/client";
@@ -87,6 +87,7 @@ export function refusalResponse(refusal: Refusal | ClinicRefusal): Response {
 export function errorResponse(e: unknown): Response {
   if (e instanceof InputError || e instanceof InputRefused) return jsonError(e.status, e.code, e.message);
   if (e instanceof NotPermitted) return jsonError(e.status, "forbidden", e.message);
+  if (e instanceof NotFound) return jsonError(e.status, "not_found", e.message);
   if (e instanceof WindowRefused) return jsonError(400, "invalid_request", e.message);
   if (e instanceof CallBudgetExceeded) return retryLater(jsonError(429, "too_many_requests", e.message), e);
   if (e instanceof RateLimitBusy) return retryLater(jsonError(503, "service_busy", e.message), e);

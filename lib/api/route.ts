@@ -171,6 +171,8 @@ export interface FormSpec<T, U> {
   user: FormUser<U>;
   /** The answer to a form that does not pass the schema; by default, 400 with what to fix. */
   invalid?: (ctx: FormInput & { user: U; error: z.ZodError }) => Response | Promise<Response>;
+  /** Fields that are text a person writes (a note): newlines allowed, the longer limit of lib/http/input.ts. */
+  multiline?: ReadonlySet<string>;
 }
 
 /** Every field's problem in words, for a form that did not come from our pages. */
@@ -185,13 +187,13 @@ const invalidForm = ({ error }: { error: z.ZodError }): never => {
  * (a 303 by lib/http/redirect.ts's seeOther, so the browser follows with GET).
  */
 export function formRoute<T, U>(
-  { schema, user, invalid = invalidForm }: FormSpec<T, U>,
+  { schema, user, invalid = invalidForm, multiline }: FormSpec<T, U>,
   handler: (ctx: FormInput & { user: U; form: T }) => Promise<Response>,
 ) {
   return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
-      const fields = textFields(await readForm(req));
+      const fields = textFields(await readForm(req, { multiline }));
       const input = { req, params: await ctx.params, fields };
       const who = await user(input);
       if (who instanceof Response) return who;

@@ -10,10 +10,12 @@ import {
 } from "@/components/clinic/ClinicForm";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
 import { PopulationTable } from "@/components/clinic/PopulationTable";
+import { TagsPanel } from "@/components/clinic/TagsPanel";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
 import { GLUCOSE_UNITS } from "@/lib/cgm/units";
 import { clinicsOf } from "@/lib/clinic/domain/clinics";
+import { tagsOf } from "@/lib/clinic/domain/tags";
 import {
   groupFlagLabels,
   THRESHOLD_FIELDS,
@@ -22,6 +24,9 @@ import {
 } from "@/lib/clinic/domain/triage";
 import { recordAudit } from "@/lib/clinic/security/audit";
 import { populationOf } from "@/lib/clinic/views/population";
+import { annotatedPopulation } from "@/lib/clinic/views/population-annotations";
+import { POPULATION_SORT_KEYS, type PopulationSort } from "@/lib/clinic/views/population-model";
+import { NotFound } from "@/lib/errors";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { preferencesOf } from "@/lib/preferences/store";
 import { episodeRule } from "@/lib/reports/episodes-view";
@@ -46,7 +51,14 @@ const isKey = (s: string | undefined): s is keyof TriageThresholds =>
 export default async function PopulationPage({
   searchParams,
 }: {
-  searchParams: Promise<{ clinic?: string; error?: string; saved?: string }>;
+  searchParams: Promise<{
+    clinic?: string;
+    error?: string;
+    saved?: string;
+    tag?: string;
+    sort?: string;
+    tags?: string;
+  }>;
 }) {
   const userId = await currentUserId();
   if (!userId) redirect("/clinic/sign-in");
@@ -56,10 +68,19 @@ export default async function PopulationPage({
   const clinic = params.clinic ? memberships.find((c) => c.clinicId === params.clinic) : memberships[0];
   if (!clinic) notFound();
   const isAdmin = clinic.role === "admin";
-  const [{ rows, thresholds }, preferences] = await Promise.all([
+  const [{ rows: allRows, thresholds }, preferences, clinicTags] = await Promise.all([
     populationOf(clinic.clinicId),
     preferencesOf(userId),
+    tagsOf(clinic.clinicId),
   ]);
+  // A tag of another clinic (or none) is a 404, as another clinic's id is: never used, never told apart.
+  const { rows, tag } = await annotatedPopulation(clinic.clinicId, allRows, params.tag || undefined).catch(
+    (e) => {
+      if (e instanceof NotFound) notFound();
+      throw e;
+    },
+  );
+  const sort = POPULATION_SORT_KEYS.find((k) => k === params.sort) as PopulationSort | undefined;
   // Every patient's numbers are on this page, so each time it is served goes into the log: one
   // entry about the whole clinic, not one per patient (a list of hundreds would drown the rest).
   await recordAudit({
@@ -132,12 +153,67 @@ export default async function PopulationPage({
             ))}
           </span>
         </form>
+        <form
+          method="get"
+          action="/clinic/population"
+          className="flex flex-wrap items-end gap-3 text-sm"
+          data-testid="tag-filter"
+        >
+          <input type="hidden" name="clinic" value={clinic.clinicId} />
+          <div>
+            <label htmlFor="population-tag" className="block font-medium">
+              Tag
+            </label>
+            <select id="population-tag" name="tag" defaultValue={tag?.id ?? ""} className={inputClass}>
+              <option value="">Every patient</option>
+              {clinicTags.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="population-sort" className="block font-medium">
+              Order
+            </label>
+            <select id="population-sort" name="sort" defaultValue={sort ?? "flags"} className={inputClass}>
+              <option value="flags">Most flags first</option>
+              <option value="name">By name</option>
+              <option value="tags">By tag</option>
+              <option value="reviewed">Longest since review first</option>
+            </select>
+          </div>
+          <button type="submit" className={secondaryButtonClass}>
+            Show
+          </button>
+          {tag && (
+            <Link href={here} className={linkClass}>
+              Show every patient
+            </Link>
+          )}
+        </form>
+        {tag && (
+          <p role="status" data-testid="tag-filtered">
+            Patients tagged <strong>{tag.name}</strong>: {rows.length}.
+          </p>
+        )}
         {rows.length === 0 ? (
-          <p data-testid="population-none">No patients yet: invite them from the clinic page.</p>
+          <p data-testid="population-none">
+            {tag ? "No patient has this tag." : "No patients yet: invite them from the clinic page."}
+          </p>
         ) : (
-          <PopulationTable rows={rows} thresholds={values} unit={unit} />
+          // Keyed by the order asked for: a new ?sort= draws the table anew in that order.
+          <PopulationTable
+            key={sort ?? "flags"}
+            rows={rows}
+            thresholds={values}
+            unit={unit}
+            initialSort={sort}
+          />
         )}
       </Panel>
+      <TagsPanel clinicId={clinic.clinicId} tags={clinicTags} status={params.tags} here={here} />
       {/* The form's answers return to #thresholds. */}
       <div id="thresholds" className="scroll-mt-4">
         <Panel title="Triage thresholds" id="triage-thresholds">

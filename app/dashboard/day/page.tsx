@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { DayBody, dayTitle } from "@/components/day/DayBody";
 import { BlockedNotice } from "@/components/patient/BlockedNotice";
 import { PatientShell } from "@/components/patient/PatientShell";
+import { noteBands } from "@/lib/clinic/domain/note-types";
+import { patientOwnNotes } from "@/lib/clinic/views/patient-own-notes";
 import { loadDay } from "@/lib/dashboard/day";
 import { DAY_PATH, dayHref, dayInWords, parseDayParam } from "@/lib/dashboard/day-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
@@ -34,9 +36,10 @@ export default async function DayPage({ searchParams }: Props) {
         <BlockedNotice state={shown.blocked} returnTo={dayHref(day)} />
       </PatientShell>
     );
+  const own = isBlocked(page) ? null : await patientOwnNotes(page.userId);
   return (
     <PatientShell current={DAY_PATH} title={dayTitle(shown)}>
-      <DayBody shown={shown} />
+      <DayBody shown={shown} noteBands={own ? noteBands(own.notes) : undefined} />
     </PatientShell>
   );
 }

@@ -106,4 +106,13 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "view.summary": "Read the summary metrics (API)",
   "download.agp_pdf": "Downloaded the AGP report (PDF)",
   "download.export": "Exported the data (CSV)",
+  "note.created": "Wrote a note",
+  "note.edited": "Edited a note",
+  "note.deleted": "Deleted a note",
+  "view.notes": "Read the notes (API)",
+  "patient.reviewed": "Marked the patient reviewed",
+  "patient.tags_set": "Set the patient's tags",
+  "tag.created": "Created a tag",
+  "tag.renamed": "Renamed a tag",
+  "tag.deleted": "Deleted a tag",
 };

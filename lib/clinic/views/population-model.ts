@@ -16,6 +16,7 @@ import {
   type PatientStatusInput,
   STATUS_LABEL,
 } from "../domain/patient-status";
+import type { ReviewView, TagView } from "../domain/review-types";
 import { flagsFor, type TriageFlag, type TriageThresholds, triageFor } from "../domain/triage";
 
 /**
@@ -110,7 +111,15 @@ export interface PopulationRow {
   flags: TriageFlag[];
   /** Level 2 hypoglycaemia episodes per week over the period; null without readings in it. */
   veryLowEpisodes: WeeklyEpisodes | null;
+  /** The clinic's tags on the patient, by name (population-annotations.ts). */
+  tags?: TagView[];
+  /** The latest "Mark reviewed", if any. */
+  lastReview?: ReviewView | null;
 }
+
+/** The orders a link may ask the population view for (?sort=), so it works without JavaScript. */
+export const POPULATION_SORT_KEYS = ["flags", "name", "tags", "reviewed"] as const;
+export type PopulationSort = (typeof POPULATION_SORT_KEYS)[number];
 
 export function statusOf(p: PatientSource, nowMs: number): PatientStatus {
   const status = clinicPatientStatus(p, nowMs);

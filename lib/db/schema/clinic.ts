@@ -1,4 +1,15 @@
-import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 // Types only (erased): drizzle-kit loads this file without the app's path aliases.
 import type { TargetGroup } from "../../metrics/targets";
 import { users } from "./auth";
@@ -167,7 +178,16 @@ export type AuditAction =
   | "view.export"
   | "view.summary"
   | "download.agp_pdf"
-  | "download.export";
+  | "download.export"
+  | "note.created"
+  | "note.edited"
+  | "note.deleted"
+  | "view.notes"
+  | "patient.reviewed"
+  | "patient.tags_set"
+  | "tag.created"
+  | "tag.renamed"
+  | "tag.deleted";
 
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows
@@ -192,4 +212,106 @@ export const auditEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_events_clinic_at_idx").on(t.clinicId, t.at)],
+);
+
+export type NoteAuthorKind = "clinician" | "patient";
+
+/**
+ * Notes on a patient's data, optionally on a time range of the trace (start_at/end_at, instants;
+ * `clock_offset_minutes` is the patient's receiver clock offset the range was entered on, so it is
+ * shown on the same clock). Two kinds, told apart by `author_kind`:
+ * - a clinician's note belongs to one clinic patient (clinic_id, clinic_patient_id); it is seen by
+ *   that clinic's members only, and by the patient once `shared`;
+ * - a patient's own note belongs to their account (patient_user_id, no clinic); it is seen by the
+ *   patient and by each clinic the patient shares their data with at the time of reading.
+ * Edited and deleted by its author only (author_user_id).
+ */
+export const patientNotes = pgTable(
+  "patient_notes",
+  {
+    id: text("id").primaryKey(),
+    authorKind: text("author_kind").$type<NoteAuthorKind>().notNull(),
+    authorUserId: text("author_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clinicId: text("clinic_id").references(() => clinics.id, { onDelete: "cascade" }),
+    clinicPatientId: text("clinic_patient_id").references(() => clinicPatients.id, { onDelete: "cascade" }),
+    patientUserId: text("patient_user_id").references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }),
+    endAt: timestamp("end_at", { withTimezone: true }),
+    clockOffsetMinutes: integer("clock_offset_minutes"),
+    shared: boolean("shared").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("patient_notes_clinic_patient_idx").on(t.clinicPatientId, t.createdAt),
+    index("patient_notes_patient_user_idx").on(t.patientUserId, t.createdAt),
+  ],
+);
+
+/**
+ * "Mark reviewed": a clinician of the clinic looked at the patient's data over a period (yyyy-mm-dd,
+ * the patient's calendar). Rows are only added; the population view shows the latest.
+ */
+export const clinicPatientReviews = pgTable(
+  "clinic_patient_reviews",
+  {
+    id: text("id").primaryKey(),
+    clinicId: text("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    clinicPatientId: text("clinic_patient_id")
+      .notNull()
+      .references(() => clinicPatients.id, { onDelete: "cascade" }),
+    reviewerUserId: text("reviewer_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Copied, so the population still says who after the account is deleted. */
+    reviewerName: text("reviewer_name"),
+    periodStart: text("period_start").notNull(),
+    periodEnd: text("period_end").notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("clinic_patient_reviews_patient_idx").on(t.clinicPatientId, t.reviewedAt)],
+);
+
+/** A clinic's own tags for its patients ("pump", "pregnancy clinic"): names unique in the clinic. */
+export const clinicTags = pgTable(
+  "clinic_tags",
+  {
+    id: text("id").primaryKey(),
+    clinicId: text("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("clinic_tags_clinic_name_uq").on(t.clinicId, t.name),
+    unique("clinic_tags_clinic_id_uq").on(t.clinicId, t.id),
+  ],
+);
+
+/**
+ * A tag on a patient. The tag is referenced with its clinic, (clinic_id, tag_id), and clinic_id is
+ * the patient's clinic (set from the patient's row), so the database itself refuses a tag of
+ * another clinic on a patient.
+ */
+export const clinicPatientTags = pgTable(
+  "clinic_patient_tags",
+  {
+    clinicId: text("clinic_id").notNull(),
+    tagId: text("tag_id").notNull(),
+    clinicPatientId: text("clinic_patient_id")
+      .notNull()
+      .references(() => clinicPatients.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicPatientId, t.tagId] }),
+    foreignKey({
+      columns: [t.clinicId, t.tagId],
+      foreignColumns: [clinicTags.clinicId, clinicTags.id],
+    }).onDelete("cascade"),
+    index("clinic_patient_tags_tag_idx").on(t.tagId),
+  ],
 );

@@ -1,9 +1,14 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { PatientTagsForm, ReviewPanel } from "@/components/clinic/ReviewAndTags";
 import { TargetGroupForm } from "@/components/clinic/TargetGroupForm";
 import { OverviewView } from "@/components/dashboard/OverviewView";
+import { NotesPanel } from "@/components/notes/NotesPanel";
 import { Panel } from "@/components/patient/Panel";
 import { QueryProvider } from "@/components/providers/QueryProvider";
+import { currentUserId } from "@/lib/auth";
+import { noteBands } from "@/lib/clinic/domain/note-types";
+import { clinicPatientNotes, reviewPeriod } from "@/lib/clinic/views/patient-notes";
 import { clinicPatientPage, clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
@@ -21,7 +26,7 @@ export default async function ClinicPatientDashboard({
   searchParams,
 }: {
   params: Promise<{ patientId: string }>;
-  searchParams: Promise<{ range?: string; goals?: string }>;
+  searchParams: Promise<{ range?: string; goals?: string; note?: string; reviewed?: string; tags?: string }>;
 }) {
   const { patientId } = await params;
   const search = await searchParams;
@@ -35,15 +40,60 @@ export default async function ClinicPatientDashboard({
       saved={search.goals === "saved"}
     />
   );
+  const kept = await clinicPatientNotes(page.access, (await currentUserId()) ?? "");
+  const after = (latestDisplayTime: string | null, clockOffsetMinutes: number | null) => (
+    <>
+      <NotesPanel
+        notes={kept.notes}
+        audience="clinician"
+        action={`/api/clinic/patients/${encodeURIComponent(patientId)}/notes`}
+        clockName="the patient's receiver clock"
+        clockOffsetMinutes={clockOffsetMinutes}
+        status={search.note}
+        seenBy="Read by this clinic's clinicians; only the author changes a note. A note marked shared is shown to the patient. The patient's own notes appear here while they share their data with the clinic."
+      />
+      <ReviewPanel
+        patientId={patientId}
+        last={kept.lastReview}
+        period={reviewPeriod(latestDisplayTime)}
+        saved={search.reviewed === "1"}
+      />
+      <PatientTagsForm
+        patientId={patientId}
+        clinicId={page.access.clinicId}
+        tags={kept.tags}
+        checked={kept.patientTags}
+        saved={search.tags === "saved"}
+      />
+    </>
+  );
   if (!page.connection)
-    return <ClinicPatientShell access={page.access} current="" sharing={false} settings={settings} />;
+    return (
+      <ClinicPatientShell
+        access={page.access}
+        current=""
+        sharing={false}
+        settings={settings}
+        after={after(null, null)}
+      />
+    );
   const { connection, preferences } = page;
   const loaded = await withServiceStates(() =>
     loadOverview(connection, preferences, range, page.goals.group, clinicViewer(patientId)),
   );
   if (!isBlocked(loaded)) await page.audit("view.dashboard", `range ${range}`);
+  const overview = isBlocked(loaded) ? null : loaded;
+  const offset = overview
+    ? (overview.clockChanges.at(-1)?.toMinutes ?? overview.trace.initialOffsetMinutes)
+    : null;
   return (
-    <ClinicPatientShell access={page.access} current="" sharing settings={settings}>
+    <ClinicPatientShell
+      access={page.access}
+      current=""
+      sharing
+      settings={settings}
+      after={after(overview?.latest?.displayTime ?? null, offset)}
+    >
       {isBlocked(loaded) ? (
         <ServiceStateNotice state={loaded.blocked} />
       ) : loaded === null ? (
@@ -57,6 +107,7 @@ export default async function ClinicPatientDashboard({
             range={range}
             unitChoice={preferences.unit}
             clinician={{ basePath: clinicPatientPath(patientId), patientId }}
+            noteBands={noteBands(kept.notes)}
           />
         </QueryProvider>
       )}

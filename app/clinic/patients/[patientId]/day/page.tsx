@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { DayBody, dayTitle } from "@/components/day/DayBody";
+import { currentUserId } from "@/lib/auth";
+import { noteBands } from "@/lib/clinic/domain/note-types";
+import { notesFor } from "@/lib/clinic/domain/notes";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { loadDay } from "@/lib/dashboard/day";
 import { parseDayParam } from "@/lib/dashboard/day-model";
@@ -46,9 +49,10 @@ export default async function ClinicPatientDay({
     );
   if (shown.kind !== "invalid")
     await page.audit("view.day", shown.kind === "day" ? shown.model.day : shown.kind);
+  const notes = await notesFor({ kind: "clinician", userId: (await currentUserId()) ?? "", access: page.access });
   return (
     <ClinicPatientShell {...shell} title={dayTitle(shown)} sharing>
-      <DayBody shown={shown} viewer={viewer} />
+      <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />
     </ClinicPatientShell>
   );
 }

@@ -1,0 +1,4 @@
+import { deleteClinicNoteRoute } from "@/lib/api/clinic-notes-routes";
+
+export const dynamic = "force-dynamic";
+export const POST = deleteClinicNoteRoute;

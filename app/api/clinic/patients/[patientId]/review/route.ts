@@ -1,0 +1,4 @@
+import { reviewRoute } from "@/lib/api/clinic-notes-routes";
+
+export const dynamic = "force-dynamic";
+export const POST = reviewRoute;

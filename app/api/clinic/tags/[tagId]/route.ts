@@ -1,0 +1,4 @@
+import { renameTagRoute } from "@/lib/api/clinic-notes-routes";
+
+export const dynamic = "force-dynamic";
+export const POST = renameTagRoute;

@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { formatDateTime } from "../lib/cgm/datetime";
+import { expectNoViolations } from "./axe";
+
+/**
+ * A clinician's review of a patient (issue 18, items 3 and 4), in a real browser: a note on a time
+ * range of the trace, seen as a band on the trace; "Mark reviewed", shown in the population view;
+ * a clinic tag set on the patient and the population filtered by it with the page's own form.
+ * Screenshots of the patient page at 1280 and 390 px, light and dark.
+ */
+
+async function foundClinic(page: Page, clinicName: string) {
+  await page.goto("/clinic/sign-up");
+  await page.getByLabel("Your name").fill("Dr Ada Admin");
+  await page.getByLabel("Clinic name").fill(clinicName);
+  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create clinic" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
+}
+
+test("a clinician notes a time range, sees its band on the trace, marks reviewed and filters by tag", async ({
+  page,
+  browser,
+}) => {
+  const clinicName = `Notes Clinic ${randomUUID().slice(0, 4)}`;
+  const name = `Rita Review ${randomUUID().slice(0, 4)}`;
+  await foundClinic(page, clinicName);
+  const patients = page.getByRole("region", { name: "Patients" });
+  await patients.getByLabel("Patient's name").fill(name);
+  await patients.getByRole("button", { name: "Add and create link" }).click();
+  const link = await page.getByTestId("patient-invitation-link").inputValue();
+
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  try {
+    await patient.goto(link);
+    await patient.getByRole("button", { name: "Connect your CGM account" }).click();
+    await patient.getByLabel("Username").fill("SandboxUser4");
+    await patient.getByRole("button", { name: "Sign in", exact: true }).click();
+    await patient.getByRole("button", { name: "Allow" }).click();
+    await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
+    await expect(patient.getByTestId("share-accepted")).toBeVisible();
+  } finally {
+    await patientContext.close();
+  }
+
+  // A tag for the clinic, made on the population page.
+  await page.goto("/clinic");
+  await page.getByRole("link", { name: "Population: who needs attention" }).click();
+  await page.getByLabel("New tag").fill("Pump start");
+  await page.getByRole("button", { name: "Create the tag" }).click();
+  await expect(page.getByTestId("tags-status")).toHaveText("Tag created.");
+
+  await page.goto("/clinic");
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await expect(page.getByTestId("patient-name")).toHaveText(name);
+  await expect(page.getByTestId("glucose-trace")).toBeVisible();
+
+  // The note's range: within the last 24 hours whatever the receiver's clock (within ±8 h of UTC).
+  const now = Date.now();
+  const start = formatDateTime(now - 16 * 3_600_000).slice(0, 16);
+  const end = formatDateTime(now - 10 * 3_600_000).slice(0, 16);
+  const form = page.getByTestId("note-form");
+  await form.getByLabel("Note").fill("Night lows after the new basal rate");
+  await form.getByLabel("From").fill(start);
+  await form.getByLabel("To").fill(end);
+  await form.getByLabel("Share with the patient").check();
+  await form.getByRole("button", { name: "Add the note" }).click();
+  await expect(page.getByTestId("note-status")).toHaveText("Note saved.");
+  const note = page.getByTestId("notes").locator("li").first();
+  await expect(note).toContainText("Night lows after the new basal rate");
+  await expect(note.getByTestId("note-range")).toHaveText(
+    `${start.replace("T", " ")} to ${end.replace("T", " ")} on the patient's receiver clock`,
+  );
+  await expect(note.getByTestId("note-shared")).toHaveText("Shared with the patient");
+  // The band: drawn by the server's SVG at once, and by the interactive chart once it has loaded.
+  await expect(page.getByTestId("trace-caption")).toContainText(
+    "Orange columns mark the time ranges of notes",
+  );
+  await expect(page.locator(".trace-note-band")).toHaveCount(1);
+  const band = (await page.locator(".trace-note-band").boundingBox())!;
+  const trace = (await page.getByTestId("glucose-trace").boundingBox())!;
+  // Six of the trace's 24 hours: about a quarter of its width.
+  expect(band.width / trace.width).toBeGreaterThan(0.15);
+  expect(band.width / trace.width).toBeLessThan(0.3);
+
+  // Mark reviewed, with the period offered.
+  await page.getByRole("button", { name: "Mark reviewed" }).click();
+  await expect(page.getByTestId("last-review")).toContainText(/Last reviewed .* UTC by Dr Ada Admin, period/);
+  // The tag.
+  await page.getByRole("region", { name: "Tags" }).getByLabel("Pump start").check();
+  await page.getByRole("button", { name: "Save tags" }).click();
+  await expect(page.getByTestId("patient-tags")).toHaveText("Tagged: Pump start.");
+  await expectNoViolations(page, "a clinic patient's page with a note, a review and a tag");
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator("#notes").scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: test.info().outputPath(`clinic-notes-${width}-${colorScheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The population: reviewed by whom, tagged, and the filter by tag from the page's form.
+  await page.goto("/clinic");
+  await page.getByRole("link", { name: "Population: who needs attention" }).click();
+  const row = page.locator("tr", { has: page.getByRole("link", { name, exact: true }) });
+  await expect(row.locator('[data-col="reviewed"]')).toContainText("by Dr Ada Admin");
+  await expect(row.locator('[data-col="tags"]')).toHaveText("Pump start");
+  await page.getByLabel("Tag", { exact: true }).selectOption({ label: "Pump start" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]tag=[0-9a-f-]{36}/);
+  await expect(page.getByTestId("tag-filtered")).toHaveText("Patients tagged Pump start: 1.");
+  await expect(page.getByTestId("population-count")).toContainText("1 patient");
+  await expectNoViolations(page, "the population filtered by a tag");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("population-tag-390-light.png"), fullPage: true });
+});
