@@ -49,7 +49,11 @@ export default async function ClinicPatientDay({
     );
   if (shown.kind !== "invalid")
     await page.audit("view.day", shown.kind === "day" ? shown.model.day : shown.kind);
-  const notes = await notesFor({ kind: "clinician", userId: (await currentUserId()) ?? "", access: page.access });
+  const notes = await notesFor({
+    kind: "clinician",
+    userId: (await currentUserId()) ?? "",
+    access: page.access,
+  });
   return (
     <ClinicPatientShell {...shell} title={dayTitle(shown)} sharing>
       <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />
