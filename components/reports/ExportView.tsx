@@ -42,7 +42,7 @@ export function ExportView({ model }: { model: ExportModel | null }) {
             >
               Download the export
               <span data-testid="export-file-name" className="font-mono text-sm font-normal">
-                <span className="whitespace-nowrap">{download.fileNameParts[0]}</span>
+                <span className="break-all">{download.fileNameParts[0]}</span>
                 <wbr />
                 <span className="whitespace-nowrap">{download.fileNameParts[1]}</span>
               </span>

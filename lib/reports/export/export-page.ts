@@ -14,6 +14,8 @@ import { type ExportModel, type ExportQuery, exportModel } from "./export-page-m
 export async function loadExportPage(
   connection: ConnectionRef,
   query: ExportQuery,
+  /** Whose records, for the download's file name. */
+  patientName: string | null = null,
 ): Promise<ExportModel | null> {
   const source = await readSource(connection);
   const range = source.newest;
@@ -25,5 +27,5 @@ export async function loadExportPage(
   const period = query.request
     ? await resolveReportPeriod(patientClock(connection, newest, source), query.request)
     : null;
-  return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query);
+  return exportModel({ newest, span, unit: probe?.unit ?? null, period, patientName }, query);
 }
