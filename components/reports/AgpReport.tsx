@@ -22,7 +22,10 @@ export function AgpReport({ report, identity }: { report: AgpReportModel; identi
     >
       {identity && <ReportIdentity lines={identity.lines} />}
       {report.metrics.nValues === 0 && (
-        <p data-testid="agp-no-readings" className="rounded-md border border-amber-400 p-3 font-medium">
+        <p
+          data-testid="agp-no-readings"
+          className="agp-no-readings rounded-md border border-amber-400 p-3 font-medium"
+        >
           No glucose readings exist in this period: the report below has no values. Choose another period, or
           check that the sensor&apos;s readings have been uploaded.
         </p>

@@ -59,7 +59,8 @@ export function downloadRoute(
     }
     const retryAfter = res.headers.get("retry-after");
     const next = NEXT_STEP[code];
-    const params = await ctx.params;
+    // A route without dynamic segments may be given no params at all.
+    const params = (await ctx?.params) ?? {};
     const signIn = typeof params.patientId === "string" ? "/clinic/sign-in" : "/";
     const href = code === "unauthenticated" ? signIn : back(req, params);
     return errorPage({

@@ -2,8 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { CgmDevice } from "@/lib/cgm/app-records";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
-import type { Window } from "@/lib/cgm/window";
+import { type Window, windowOf } from "@/lib/cgm/window";
 import { db, schema } from "@/lib/db";
+import { DEVICE_DAYS } from "@/lib/records/devices";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import type { AgpReport } from "../agp/agp-model";
@@ -33,8 +34,11 @@ export async function accountName(userId: string): Promise<string | null> {
  * (null) rather than failing the report.
  */
 export async function periodDevices(connection: ConnectionRef, period: Window): Promise<CgmDevice[] | null> {
+  // The last 30 days of the period at most, as the devices page asks: one window the service
+  // answers in one call, and the device in use at the period's end is in it.
+  const window = windowOf(Math.max(period.startMs, period.endMs - DEVICE_DAYS * MS_PER_DAY), period.endMs);
   try {
-    return (await getDevices(connection, configuredVersion(), period)).devices;
+    return (await getDevices(connection, configuredVersion(), window)).devices;
   } catch {
     return null;
   }

@@ -46,7 +46,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
  */
 export function generatedText(ms: number): string {
   const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC (the server's clock in UTC, as the report is made on the server)`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC (made on the server, which does not know the reader's zone)`;
 }
 
 function periodText(input: ReportIdentityInput): string {
