@@ -35,9 +35,10 @@ export function ExportView({ model }: { model: ExportModel | null }) {
         {download ? (
           <>
             <ExportPeriodText download={download} />
+            {/* A plain link, not `download`: the file comes as an attachment under its name, and a
+                download that cannot be made shows its page that says why, not a failed download. */}
             <a
               href={download.href}
-              download={download.fileName}
               className="inline-flex flex-wrap items-center gap-x-2 rounded-lg bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
             >
               Download the export

@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { clinicClient } from "../support/clinic-client";
-import { type DashboardSession, signIn } from "../support/dashboard-client";
+import { type DashboardSession, dashboardApp, developer, signIn } from "../support/dashboard-client";
 import { pdfPagesText } from "../support/pdf-text";
 
 /**
@@ -14,6 +14,7 @@ import { pdfPagesText } from "../support/pdf-text";
  */
 
 const base = inject("baseUrl");
+const dev = developer(base, dashboardApp(inject("dataDir")));
 const { get, clinician, addPatient, acceptAsPatient, patientIdIn } = clinicClient(base);
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -25,7 +26,7 @@ const fetchAs = (path: string, cookie: string | null, accept?: string) =>
 
 const DISPOSITION = (prefix: string, ext: string) =>
   new RegExp(
-    `^attachment; filename="(${prefix}_[A-Za-z0-9_-]+_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.${ext})"; filename\\*=UTF-8''\\1$`,
+    `^attachment; filename="(${prefix}(?:_[A-Za-z0-9_-]+)?_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.${ext})"; filename\\*=UTF-8''\\1$`,
   );
 
 let dr: Awaited<ReturnType<typeof clinician>>;
@@ -174,4 +175,21 @@ describe("a download that cannot be made", () => {
       expect(body.message).toMatch(why);
     },
   );
+});
+
+describe("a download while the service is unreachable", () => {
+  it("a browser gets a page that says so, an API client a JSON 503, never a 500", async () => {
+    await dev.faults({ failNext: 200, failStatus: 503 });
+    try {
+      const page = await fetchAs("/api/reports/export?days=14", patient1.cookie, BROWSER_ACCEPT);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await page.text()).toMatch(/glucose service is not answering/);
+      const json = await fetchAs("/api/reports/export?days=14", patient1.cookie, "application/json");
+      expect(json.status).toBe(503);
+      expect((await json.json()).error).toBe("service_unavailable");
+    } finally {
+      await dev.faults({});
+    }
+  });
 });
