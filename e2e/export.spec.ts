@@ -10,7 +10,7 @@ import { apiVersion, openDashboard } from "./patient";
  * account.
  */
 
-const FILE_NAME = /^cgm-export-\d{4}-\d{2}-\d{2}_to-\d{4}-\d{2}-\d{2}\.zip$/;
+const FILE_NAME = /^cgm-export_Patient_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.zip$/;
 
 async function downloadExport(page: Page) {
   const link = page.getByRole("link", { name: /^Download the export/ });
@@ -55,7 +55,7 @@ test("SandboxUser3 downloads the last 14 days, then their own days, as a zip of 
   );
   await expect(page.getByTestId("export-period")).toContainText("Wed 30 Sep 2026, 23:00 UTC");
   const own = await downloadExport(page);
-  expect(own.name).toBe("cgm-export-2026-10-01_to-2026-10-07.zip");
+  expect(own.name).toBe("cgm-export_Patient_2026-10-01_2026-10-07.zip");
   expect(Object.keys(own.files)).toEqual([...EXPORT_FILES]);
   expect(own.files["methods.txt"]).toContain(
     "Period: 2026-10-01 to 2026-10-07 on the receiver's clock (displayTime); 2026-09-30T23:00:00 to 2026-10-07T22:59:59",

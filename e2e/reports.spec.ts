@@ -86,7 +86,7 @@ test("the PDF downloads as one page, and the page prints without its controls", 
   const downloading = page.waitForEvent("download");
   await page.getByTestId("pdf-letter").click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^agp-report-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^agp_Patient_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf$/);
   const bytes = await (await download.createReadStream()).toArray();
   const pdf = Buffer.concat(bytes).toString("latin1");
   expect(pdf.startsWith("%PDF-")).toBe(true);

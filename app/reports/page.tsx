@@ -9,6 +9,7 @@ import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadAgpReport } from "@/lib/reports/agp/agp";
 import { parseAgpQuery } from "@/lib/reports/agp/agp-query";
 import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
+import { loadAgpIdentity } from "@/lib/reports/identity/identity-load";
 
 export const metadata: Metadata = { title: "AGP report" };
 
@@ -38,15 +39,18 @@ export default async function AgpReportPage({
       </PatientShell>
     );
   }
-  const report = await withServiceStates(() =>
-    loadAgpReport(
+  const loaded = await withServiceStates(async () => {
+    const report = await loadAgpReport(
       page.connection,
       page.preferences,
       query.value.period,
       query.value.population ?? page.goals.group,
-    ),
-  );
-  if (isBlocked(report)) return <BlockedPage current={PATH} title={TITLE} state={report.blocked} />;
+    );
+    const who = { viewer: "patient", userId: page.userId } as const;
+    return { report, identity: report && (await loadAgpIdentity(page.connection, report, who)) };
+  });
+  if (isBlocked(loaded)) return <BlockedPage current={PATH} title={TITLE} state={loaded.blocked} />;
+  const { report, identity } = loaded;
   // A report on screen is often downloaded next: the PDF's browser starts meanwhile.
   if (report) prewarmPdfBrowser();
 
@@ -66,7 +70,7 @@ export default async function AgpReportPage({
           readings have been uploaded.
         </p>
       ) : (
-        <AgpReport report={report} />
+        <AgpReport report={report} identity={identity ?? undefined} />
       )}
     </PatientShell>
   );

@@ -1,10 +1,12 @@
 import type { AgpReport as AgpReportModel } from "@/lib/reports/agp/agp-model";
+import type { ReportIdentity as ReportIdentityModel } from "@/lib/reports/identity/identity";
 import { AgpChart } from "./AgpChart";
 import { AgpEpisodes } from "./AgpEpisodes";
 import { AgpGriGrid } from "./AgpGriGrid";
 import { AgpMetrics } from "./AgpMetrics";
 import { DailyProfiles } from "./DailyProfiles";
 import { MethodsNote } from "./MethodsNote";
+import { ReportIdentity } from "./ReportIdentity";
 
 /**
  * The AGP report itself (metrics, profile, daily profiles, methods), as the patient's report page
@@ -13,17 +15,30 @@ import { MethodsNote } from "./MethodsNote";
 export function AgpReport({
   report,
   clock = "your receiver's clock",
+  identity,
 }: {
   report: AgpReportModel;
   /** Whose clock the profile is drawn on, in the reader's words. */
   clock?: string;
+  identity?: ReportIdentityModel;
 }) {
   return (
     <article
       className="agp-report space-y-5 print:space-y-2"
       data-testid="agp-report"
       data-period={`${report.period.firstDay ?? ""}_${report.period.lastDay ?? ""}`}
+      data-file-name={identity?.fileName}
     >
+      {identity && <ReportIdentity lines={identity.lines} />}
+      {report.metrics.nValues === 0 && (
+        <p
+          data-testid="agp-no-readings"
+          className="agp-no-readings rounded-md border border-amber-400 p-3 font-medium"
+        >
+          No glucose readings exist in this period: the report below has no values. Choose another period, or
+          check that the sensor&apos;s readings have been uploaded.
+        </p>
+      )}
       <AgpMetrics report={report} />
       <AgpGriGrid report={report} />
       <AgpEpisodes report={report} />

@@ -44,14 +44,15 @@ export function ExportView({ model, viewer = PATIENT }: { model: ExportModel | n
         {download ? (
           <>
             <ExportPeriodText download={download} viewer={viewer} />
+            {/* A plain link, not `download`: the file comes as an attachment under its name, and a
+                download that cannot be made shows its page that says why, not a failed download. */}
             <a
               href={download.href}
-              download={download.fileName}
               className="inline-flex flex-wrap items-center gap-x-2 rounded-lg bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-400"
             >
               Download the export
               <span data-testid="export-file-name" className="font-mono text-sm font-normal">
-                <span className="whitespace-nowrap">{download.fileNameParts[0]}</span>
+                <span className="break-all">{download.fileNameParts[0]}</span>
                 <wbr />
                 <span className="whitespace-nowrap">{download.fileNameParts[1]}</span>
               </span>

@@ -1,6 +1,6 @@
 import { METHODS_ENTRIES } from "@/lib/reports/export/methods";
 
-/** The methods footnote of every report (lib/reports/export/methods.ts): small print, but always there. */
+/** The methods footnote of every report (its words: lib/reports/export/methods.ts): small print, but always there. */
 export function MethodsNote({ id = "methods" }: { id?: string }) {
   return (
     <section

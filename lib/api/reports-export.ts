@@ -1,6 +1,9 @@
 import "server-only";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { exportFileName, exportPageRequest, exportZip } from "@/lib/reports/export/export";
 import { loadExportData } from "@/lib/reports/export/export-data";
+import { attachmentDisposition } from "@/lib/reports/identity/file-name";
+import { loadExportIdentity, type ReportViewer } from "@/lib/reports/identity/identity-load";
 import { newestRecord } from "@/lib/reports/period/patient-days";
 import { type PeriodRequest, parsePeriodRequest } from "@/lib/reports/period/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
@@ -15,7 +18,11 @@ import type { PatientContext } from "./route";
  * header-only files when the period holds nothing (an empty period is an answer too); "the last N
  * days" of an account that holds nothing has no end to count from, so it is a 404 that says so.
  */
-export async function exportRead({ req, connection }: PatientContext): Promise<Response> {
+export async function exportRead(
+  { req, connection, userId, targetGroup }: PatientContext,
+  /** The clinic's patient, for a clinic's download; else the patient's own account. */
+  clinicPatient?: ReportViewer | null,
+): Promise<Response> {
   const request = exportRequest((name) => req.nextUrl.searchParams.get(name) ?? undefined);
   // Read through once, so the period's finished days come from those this process keeps.
   const source = await readSource(connection);
@@ -33,12 +40,14 @@ export async function exportRead({ req, connection }: PatientContext): Promise<R
       "no_data",
     );
   }
-  const data = await loadExportData(connection, period, source);
-  const zip = exportZip(data, { period, request, exportedAtMs: Date.now() });
+  const [data, group] = await Promise.all([loadExportData(connection, period, source), targetGroup()]);
+  const who = clinicPatient ?? { viewer: "patient", userId };
+  const identity = await loadExportIdentity(connection, period, who, TARGET_PRESETS[group.group].label);
+  const zip = exportZip(data, { period, request, exportedAtMs: Date.now(), identity: identity.lines });
   return new Response(zip, {
     headers: {
       "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${exportFileName(period)}"`,
+      "Content-Disposition": attachmentDisposition(exportFileName(period, identity.patientName)),
       "Content-Length": String(zip.byteLength),
     },
   });

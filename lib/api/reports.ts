@@ -6,6 +6,7 @@ import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp/agp-query";
 import { NoReport, PdfUnavailable, ReportBusy, renderReportPdf } from "@/lib/reports/agp/pdf";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
+import { attachmentDisposition, reportFileName } from "@/lib/reports/identity/file-name";
 import { reportPeriodSchema } from "@/lib/reports/period/period";
 import { loadSummary } from "@/lib/reports/summary/summary";
 import { callBudgetRefusal, callBudgetSpent } from "@/lib/service-client/request-calls";
@@ -66,16 +67,18 @@ export async function agpPdfOf(
     ...extraCookies,
   ];
   try {
-    const { pdf, period } = await renderReportPdf(
+    const { pdf, period, fileName } = await renderReportPdf(
       `${reportPath}?${new URLSearchParams(agpQueryParams(query.value))}`,
       cookies,
       paper.data,
     );
-    const name = `agp-report${period ? `-${period}` : ""}.pdf`.replace(/[^\w.-]/g, "_");
+    // The page names its file (patient and period); a page without a name still gives the period.
+    const [firstDay, lastDay] = (period ?? "").split("_");
+    const name = fileName ?? reportFileName({ kind: "agp", patientName: null, firstDay, lastDay });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${name}"`,
+        "Content-Disposition": attachmentDisposition(name),
       },
     });
   } catch (e) {

@@ -80,7 +80,7 @@ describe("a receiver on US time (SandboxUser4, Chicago)", () => {
       headers: { Cookie: user4.cookie },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toContain(`cgm-export-${day}_to-${day}.zip`);
+    expect(res.headers.get("content-disposition")).toContain(`cgm-export_Patient_${day}_${day}.zip`);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const rows = csvRecords(strFromU8(files["egvs.csv"]!)).records as unknown as Egv[];
     expect(rows.length).toBeGreaterThan(270);

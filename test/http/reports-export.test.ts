@@ -122,8 +122,9 @@ describe("GET /api/reports/export", () => {
         files["methods.txt"]!,
       )!;
       const [firstDay, lastDay] = [onClock[1]!, onClock[2]!];
+      const fileName = `cgm-export_Patient_${firstDay}_${lastDay}.zip`;
       expect(res.headers.get("content-disposition")).toBe(
-        `attachment; filename="cgm-export-${firstDay}_to-${lastDay}.zip"`,
+        `attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`,
       );
       expect(names).toEqual([...EXPORT_FILES]);
       expect((Date.parse(lastDay) - Date.parse(firstDay)) / DAY + 1).toBe(days);
@@ -256,7 +257,7 @@ describe("GET /api/reports/export", () => {
     );
     expect(window).toEqual({ startDate: "2026-10-01T00:00:00", endDate: "2026-10-07T23:59:59" });
     expect(res.headers.get("content-disposition")).toBe(
-      'attachment; filename="cgm-export-2026-10-01_to-2026-10-07.zip"',
+      "attachment; filename=\"cgm-export_Patient_2026-10-01_2026-10-07.zip\"; filename*=UTF-8''cgm-export_Patient_2026-10-01_2026-10-07.zip",
     );
   });
 

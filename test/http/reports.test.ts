@@ -277,7 +277,7 @@ describe("GET /api/reports/agp-pdf", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="agp-report-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf"$/,
+      /^attachment; filename="(agp_Patient_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf)"; filename\*=UTF-8''\1$/,
     );
     const text = Buffer.from(await res.arrayBuffer()).toString("latin1");
     expect(text.startsWith("%PDF-")).toBe(true);

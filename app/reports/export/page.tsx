@@ -6,6 +6,7 @@ import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patie
 import type { SearchParam } from "@/lib/records/query";
 import { loadExportPage } from "@/lib/reports/export/export-page";
 import { EXPORT_PATH, parseExportQuery } from "@/lib/reports/export/export-page-model";
+import { accountName } from "@/lib/reports/identity/identity-load";
 
 export const metadata: Metadata = { title: "Export" };
 
@@ -23,7 +24,8 @@ export default async function ExportPage({
   const query = parseExportQuery(await searchParams);
   const page = await patientPage();
   if (isBlocked(page)) return <BlockedPage current={EXPORT_PATH} title={TITLE} state={page.blocked} />;
-  const model = await withServiceStates(() => loadExportPage(page.connection, query));
+  const name = await accountName(page.userId);
+  const model = await withServiceStates(() => loadExportPage(page.connection, query, { patientName: name }));
   if (isBlocked(model)) return <BlockedPage current={EXPORT_PATH} title={TITLE} state={model.blocked} />;
   return (
     <PatientShell current={EXPORT_PATH} title={TITLE}>

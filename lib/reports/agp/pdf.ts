@@ -96,6 +96,8 @@ export interface RenderedPdf {
   pdf: Buffer;
   /** The period the report covered, as the page states it (data-period), for the file name. */
   period: string | null;
+  /** The file name the page chose for its download (data-file-name: patient and period). */
+  fileName: string | null;
 }
 
 /**
@@ -130,7 +132,11 @@ export function renderReportPdf(
         printBackground: true,
         margin: { top: "10mm", bottom: "10mm", left: "10mm", right: "10mm" },
       });
-      return { pdf, period: await report.getAttribute("data-period") };
+      return {
+        pdf,
+        period: await report.getAttribute("data-period"),
+        fileName: await report.getAttribute("data-file-name"),
+      };
     } finally {
       await context.close();
     }

@@ -46,8 +46,8 @@ describe("exportModel", () => {
     expect(m.newestDisplayTime).toBe("2026-11-23T08:05:00");
     expect(m.download).toMatchObject({
       href: "/api/reports/export?days=14",
-      fileName: "cgm-export-2026-11-10_to-2026-11-23.zip",
-      fileNameParts: ["cgm-export-2026-11-10_", "to-2026-11-23.zip"],
+      fileName: "cgm-export_patient_2026-11-10_2026-11-23.zip",
+      fileNameParts: ["cgm-export_patient_", "2026-11-10_2026-11-23.zip"],
     });
     expect(m.form).toEqual({ from: "2026-11-10", to: "2026-11-23", error: null });
     expect(m.choices.map((c) => [c.href, c.current])).toEqual([

@@ -35,6 +35,8 @@ export interface ExportData {
   unit: GlucoseUnit | null;
   /** Null when the query asked for no valid period. */
   period: ReportPeriod | null;
+  /** Whose records, for the file's name (the account's name, or the clinic's for its patient). */
+  patientName?: string | null;
 }
 
 export interface ExportDownload {
@@ -42,7 +44,7 @@ export interface ExportDownload {
   period: ReportPeriod;
   href: string;
   fileName: string;
-  /** The file name in two parts, so a phone breaks it after the underscore only, never inside a date. */
+  /** The file name in two parts, whose and the dates, so a phone never breaks it inside a date. */
   fileNameParts: [string, string];
 }
 
@@ -60,7 +62,7 @@ export interface ExportModel {
 export function exportModel(data: ExportData, query: ExportQuery, viewer: Viewer = PATIENT): ExportModel {
   const { request } = query;
   const { period } = data;
-  const fileName = period ? exportFileName(period) : null;
+  const fileName = period ? exportFileName(period, data.patientName ?? null) : null;
   return {
     span: data.span,
     newestDisplayTime: formatDateTime(data.newest.displayMs),
@@ -78,9 +80,15 @@ export function exportModel(data: ExportData, query: ExportQuery, viewer: Viewer
             period,
             href: exportHref(request, exportApiPath(viewer)),
             fileName,
-            fileNameParts: [fileName.replace(/_.*/, "_"), fileName.replace(/^[^_]*_/, "")],
+            fileNameParts: fileNamePartsOf(fileName),
           }
         : null,
     unit: data.unit,
   };
+}
+
+/** "cgm-export_Ann_Lee_" and "2026-11-10_2026-11-23.zip": the dates kept together. */
+function fileNamePartsOf(fileName: string): [string, string] {
+  const m = /^(.*_)(\d{4}-\d{2}-\d{2}_.*)$/.exec(fileName);
+  return m ? [m[1]!, m[2]!] : [fileName, ""];
 }

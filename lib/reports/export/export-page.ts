@@ -15,7 +15,8 @@ import { type ExportModel, type ExportQuery, exportModel } from "./export-page-m
 export async function loadExportPage(
   connection: ConnectionRef,
   query: ExportQuery,
-  viewer?: Viewer,
+  /** Who views (links and words), and whose records (the download's file name). */
+  { viewer, patientName = null }: { viewer?: Viewer; patientName?: string | null } = {},
 ): Promise<ExportModel | null> {
   const source = await readSource(connection);
   const range = source.newest;
@@ -27,5 +28,5 @@ export async function loadExportPage(
   const period = query.request
     ? await resolveReportPeriod(patientClock(connection, newest, source), query.request)
     : null;
-  return exportModel({ newest, span, unit: probe?.unit ?? null, period }, query, viewer);
+  return exportModel({ newest, span, unit: probe?.unit ?? null, period, patientName }, query, viewer);
 }

@@ -74,10 +74,10 @@ const info: ExportInfo = {
 };
 
 describe("exportFileName", () => {
-  it("names the period's first and last day", () => {
-    expect(exportFileName(period)).toBe("cgm-export-2026-11-09_to-2026-11-23.zip");
-    expect(exportFileName(lastDays(ms("2026-11-23T14:05:00"), 90))).toBe(
-      "cgm-export-2026-08-25_to-2026-11-23.zip",
+  it("names whose records and the period's first and last day", () => {
+    expect(exportFileName(period)).toBe("cgm-export_patient_2026-11-09_2026-11-23.zip");
+    expect(exportFileName(lastDays(ms("2026-11-23T14:05:00"), 90), "Zoë Ann")).toBe(
+      "cgm-export_Zoe_Ann_2026-08-25_2026-11-23.zip",
     );
   });
 });
@@ -195,6 +195,16 @@ describe("methods.txt", () => {
     expect(text).toContain("calibrations.csv: 0 calibrations");
   });
 
+  it("heads the file with whose records they are, as every report names them, and no source path", () => {
+    const identity = [
+      { key: "patient", label: "Patient", value: "José García" },
+      { key: "clinic", label: "Clinic", value: "Riverside" },
+    ] as const;
+    const t = exportMethodsText(data, { ...info, identity: [...identity] });
+    expect(t).toContain("Patient: José García\r\nClinic: Riverside\r\n");
+    expect(text).not.toMatch(/\blib\/|\.ts\b/);
+  });
+
   it("names the API the records were read with, and how v3's records fill v2's columns", () => {
     expect(text).toContain("the records of the glucose data service (API v2), as it sent them");
     expect(text).not.toContain("API v3, which sends one value");
@@ -215,7 +225,9 @@ describe("methods.txt", () => {
     expect(t).toContain(
       "Period: the 14 days up to the newest record, 2026-11-10 to 2026-11-23 on the receiver's clock (displayTime); 2026-11-09T14:05:00 to 2026-11-23T14:05:00 on systemTime (UTC)",
     );
-    expect(exportFileName({ ...period, patientDays: days })).toBe("cgm-export-2026-11-10_to-2026-11-23.zip");
+    expect(exportFileName({ ...period, patientDays: days })).toBe(
+      "cgm-export_patient_2026-11-10_2026-11-23.zip",
+    );
     expect(exportHref({ kind: "patientDays", patientDays: days })).toBe(
       "/api/reports/export?from=2026-11-10&to=2026-11-23",
     );

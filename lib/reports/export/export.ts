@@ -4,6 +4,8 @@ import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/s
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import type { CgmApiVersion } from "@/lib/platform/env";
+import { reportFileName } from "../identity/file-name";
+import { type IdentityLine, identityText } from "../identity/identity";
 import { checkPatientDays, newestRecord, type PatientDays } from "../period/patient-days";
 import { type PeriodRequest, parsePeriodChoice, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
 import {
@@ -26,13 +28,17 @@ import { methodsText } from "./methods";
 export const EXPORT_FILES = ["egvs.csv", "events.csv", "calibrations.csv", "methods.txt"] as const;
 
 /**
- * cgm-export-2026-11-09_to-2026-11-23.zip: the period's first and last day, on the receiver's
- * clock when the period was chosen as days (else the days of its systemTime bounds).
+ * cgm-export_Jose_Garcia_2026-11-09_2026-11-23.zip: whose records (the clinic's name for the
+ * patient, the account's name, else "patient") and the period's first and last day, on the
+ * receiver's clock when the period was chosen as days (else the days of its systemTime bounds).
  */
-export function exportFileName(period: ReportPeriod): string {
-  const first = period.patientDays?.firstDay ?? period.startDate.slice(0, 10);
-  const last = period.patientDays?.lastDay ?? period.endDate.slice(0, 10);
-  return `cgm-export-${first}_to-${last}.zip`;
+export function exportFileName(period: ReportPeriod, patientName: string | null = null): string {
+  return reportFileName({
+    kind: "cgm-export",
+    patientName,
+    firstDay: period.patientDays?.firstDay ?? period.startDate.slice(0, 10),
+    lastDay: period.patientDays?.lastDay ?? period.endDate.slice(0, 10),
+  });
 }
 
 /**
@@ -161,6 +167,8 @@ export interface ExportInfo {
   period: ReportPeriod;
   request: PeriodRequest;
   exportedAtMs: number;
+  /** Whose records and of what, as every report names them (lib/reports/identity). */
+  identity?: readonly IdentityLine[];
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -176,6 +184,7 @@ export function exportMethodsText(data: ExportData, info: ExportInfo): string {
       ? "CGM data export: the records of the glucose data service, read with its API v3, in the columns of its v2 records"
       : "CGM data export: the records of the glucose data service (API v2), as it sent them",
     "",
+    ...(info.identity ? [identityText(info.identity), ""] : []),
     `Period: ${periodText(info.period, info.request)}`,
     "A report of the same period is computed from exactly the readings in egvs.csv.",
     `Data unit: ${unit} (trend rates in ${rateUnit}), as the service sent the readings`,

@@ -11,6 +11,7 @@ import { clinicViewer, wordsFor } from "@/lib/records/viewer";
 import { loadAgpReport } from "@/lib/reports/agp/agp";
 import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp/agp-query";
 import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
+import { loadAgpIdentity } from "@/lib/reports/identity/identity-load";
 
 export const metadata: Metadata = { title: "Patient's AGP report" };
 
@@ -37,9 +38,19 @@ export default async function ClinicPatientAgp({
   }
   const { connection, preferences } = page;
   const group = query.value.population ?? page.goals.group;
-  const report = await withServiceStates(() =>
-    loadAgpReport(connection, preferences, query.value.period, group),
-  );
+  const { patient, clinicName } = page.access;
+  const who = {
+    viewer: "clinic",
+    patientName: patient.name,
+    birthDate: patient.birthDate,
+    clinicName,
+  } as const;
+  const loaded = await withServiceStates(async () => {
+    const report = await loadAgpReport(connection, preferences, query.value.period, group);
+    return { report, identity: report && (await loadAgpIdentity(connection, report, who)) };
+  });
+  const report = isBlocked(loaded) ? loaded : loaded.report;
+  const identity = isBlocked(loaded) ? undefined : (loaded.identity ?? undefined);
   // The server's own render for a PDF download is not a view: the download is logged already,
   // as download.agp_pdf. Only a marker the server signed says so (lib/clinic/security/pdf-render-marker.ts).
   if (report && !isBlocked(report) && !(await isPdfRender(patientId))) {
@@ -62,7 +73,7 @@ export default async function ClinicPatientAgp({
       ) : report === null ? (
         <p data-testid="agp-empty">The glucose service holds no readings for this patient yet.</p>
       ) : (
-        <AgpReport report={report} clock={wordsFor(clinicViewer(patientId)).clock} />
+        <AgpReport report={report} clock={wordsFor(clinicViewer(patientId)).clock} identity={identity} />
       )}
     </ClinicPatientShell>
   );

@@ -29,7 +29,9 @@ export default async function ClinicPatientExport({
   if (!page.connection) return <ClinicPatientShell {...shell} sharing={false} />;
   const { connection } = page;
   const viewer = clinicViewer(patientId);
-  const model = await withServiceStates(() => loadExportPage(connection, query, viewer));
+  const model = await withServiceStates(() =>
+    loadExportPage(connection, query, { viewer, patientName: page.access.patient.name }),
+  );
   if (!isBlocked(model)) await page.audit("view.export", auditedQuery(search));
   return (
     <ClinicPatientShell {...shell} sharing>
