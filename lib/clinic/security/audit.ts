@@ -98,4 +98,5 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "view.summary": "Read the summary metrics (API)",
   "download.agp_pdf": "Downloaded the AGP report (PDF)",
   "download.export": "Exported the data (CSV)",
+  "download.fhir": "Downloaded the FHIR Bundle (CGM summary, AGP PDF)",
 };

@@ -159,7 +159,8 @@ export type AuditAction =
   | "view.agp"
   | "view.summary"
   | "download.agp_pdf"
-  | "download.export";
+  | "download.export"
+  | "download.fhir";
 
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows

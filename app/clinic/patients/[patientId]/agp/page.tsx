@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { FhirDownload } from "@/components/clinic/FhirDownload";
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
 import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
@@ -61,7 +62,10 @@ export default async function ClinicPatientAgp({
       ) : report === null ? (
         <p data-testid="agp-empty">The glucose service holds no readings for this patient yet.</p>
       ) : (
-        <AgpReport report={report} />
+        <>
+          <FhirDownload patientId={patientId} period={report.period} />
+          <AgpReport report={report} />
+        </>
       )}
     </ClinicPatientShell>
   );
