@@ -9,25 +9,29 @@ import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
  */
 export function FhirDownload({
   patientId,
-  period,
+  query,
+  label,
+  readings,
 }: {
   patientId: string;
-  period: { startDate: string; endDate: string; startMs: number; endMs: number };
+  /** The period: startDate/endDate, or days. */
+  query: Record<string, string>;
+  label: string;
+  /** Whether to offer the readings too (periods of up to FHIR_READINGS_MAX_DAYS days). */
+  readings: boolean;
 }) {
-  const href = (readings: boolean) =>
+  const href = (withReadings: boolean) =>
     `/api/clinic/patients/${encodeURIComponent(patientId)}/fhir?${new URLSearchParams({
-      startDate: period.startDate,
-      endDate: period.endDate,
-      ...(readings ? { readings: "true" } : {}),
+      ...query,
+      ...(withReadings ? { readings: "true" } : {}),
     })}`;
-  const readingsAllowed = period.endMs - period.startMs <= FHIR_READINGS_MAX_DAYS * MS_PER_DAY;
   return (
     <p className="text-sm print:hidden" data-testid="fhir-download">
       For the health record:{" "}
       <a href={href(false)} className="font-medium text-blue-700 underline dark:text-blue-300">
-        Download FHIR Bundle (summary and this PDF)
+        {label}
       </a>
-      {readingsAllowed && (
+      {readings && (
         <>
           {" · "}
           <a href={href(true)} className="text-blue-700 underline dark:text-blue-300">
@@ -38,3 +42,7 @@ export function FhirDownload({
     </p>
   );
 }
+
+/** Whether a period of [startMs, endMs] may carry its readings (lib/api/fhir-export.ts checks it again). */
+export const readingsFit = (startMs: number, endMs: number) =>
+  endMs - startMs <= FHIR_READINGS_MAX_DAYS * MS_PER_DAY;

@@ -8,9 +8,14 @@ import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
 import { cgmBundle, fhirInstant } from "@/lib/fhir/cgm-bundle";
 import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
 import { env } from "@/lib/platform/env";
+import { newestRecord } from "@/lib/reports/period/patient-days";
+import { parsePeriodRequest, type ReportPeriod } from "@/lib/reports/period/period";
+import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
 import { loadReadings } from "@/lib/reports/period/readings";
 import { summaryOf } from "@/lib/reports/summary/summary";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
+import type { ConnectionRef } from "@/lib/service-client/tokens";
+import { readSource } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
@@ -35,7 +40,7 @@ function readingsAsked(params: URLSearchParams): boolean {
 }
 
 /**
- * GET /api/clinic/patients/{patientId}/fhir?startDate=…&endDate=…[&readings=true]: the period as
+ * GET /api/clinic/patients/{patientId}/fhir?startDate=…&endDate=… (or ?days=14)[&readings=true]: the period as
  * the FHIR CGM IG's submission Bundle (lib/fhir/cgm-bundle.ts), for a clinician of the patient's
  * clinic (clinicPatientRoute checked that). The summary is the summary API's own computation on the
  * same readings; the PDF is the clinic's AGP download of the same period.
@@ -43,7 +48,7 @@ function readingsAsked(params: URLSearchParams): boolean {
 export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
   const { req, connection, targetGroup, viewerId } = ctx;
   const params = req.nextUrl.searchParams;
-  const period = reportPeriodFrom(params);
+  const period = await periodAsked(connection, params);
   const withReadings = readingsAsked(params);
   if (withReadings && period.endMs - period.startMs > FHIR_READINGS_MAX_DAYS * MS_PER_DAY) {
     throw new InputError(
@@ -61,13 +66,7 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
     getDevices(connection, configuredVersion(), period),
   ]);
   const summary = summaryOf(period, readings, group.group);
-  if (summary.nValues === 0) {
-    throw new InputError(
-      "The glucose service holds no readings in this period, so there is nothing to export: choose another period.",
-      404,
-      "no_data",
-    );
-  }
+  if (summary.nValues === 0) throw noData();
 
   // The clinic's AGP download of exactly this period, printed as the clinician would download it.
   const pdfUrl = new URL(req.nextUrl);
@@ -100,6 +99,30 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
     },
   });
 }
+
+/**
+ * startDate/endDate as the summary API takes them; or, without them, `days` (1 to 90) ending at the
+ * newest reading, the receiver's days as the AGP page counts them (the clinic patient page's link).
+ */
+async function periodAsked(connection: ConnectionRef, params: URLSearchParams): Promise<ReportPeriod> {
+  if (params.has("startDate") || params.has("endDate") || !params.has("days"))
+    return reportPeriodFrom(params);
+  const request = parsePeriodRequest((name) => params.get(name));
+  if (!request.ok) throw new InputError(request.message);
+  const source = await readSource(connection);
+  const newest = newestRecord(source.newest);
+  const period =
+    newest && (await resolveReportPeriod(patientClock(connection, newest, source), request.value));
+  if (!period) throw noData();
+  return period;
+}
+
+const noData = () =>
+  new InputError(
+    "The glucose service holds no readings in this period, so there is nothing to export: choose another period.",
+    404,
+    "no_data",
+  );
 
 /** The device that uploaded last in the period: the CGM in use at its end. */
 function newestDevice(devices: readonly CgmDevice[]): CgmDevice | null {

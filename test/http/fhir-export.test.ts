@@ -97,6 +97,32 @@ describe("GET /api/clinic/patients/{id}/fhir", () => {
     await parseR4(bundle);
   }, 60_000);
 
+  it("takes days=14 as the AGP page counts them, the clinic patient page's link", async () => {
+    const p = patients[2];
+    if (!p) throw new Error("no patient");
+    const page = await text(await get(`/clinic/patients/${p.id}`, clinicA.cookie));
+    const link = /data-testid="fhir-download".*?href="([^"]+)"/s.exec(page)?.[1];
+    expect(link).toBe(`/api/clinic/patients/${p.id}/fhir?days=14`);
+    const res = await get(link ?? "", clinicA.cookie);
+    expect(res.status).toBe(200);
+    const got = checkCgmProfiles((await res.json()) as Bundle);
+    const { start, end } = got.effectivePeriod ?? {};
+    const q = new URLSearchParams({
+      startDate: String(start).replace(/Z$/, ""),
+      endDate: String(end).replace(/Z$/, ""),
+    });
+    const summary = await (await get(`/api/clinic/patients/${p.id}/summary?${q}`, clinicA.cookie)).json();
+    expect([got.mean, got.gmi, got.cv, got.daysOfWear]).toEqual([
+      summary.mean,
+      summary.gmi,
+      summary.cv,
+      summary.daysOfWear,
+    ]);
+    expect(got.timeInRanges).toEqual(summary.timeInRanges);
+    expect(Date.parse(String(end)) - Date.parse(String(start))).toBeGreaterThan(13 * DAY);
+    expect((await get(`/api/clinic/patients/${p.id}/fhir?days=0`, clinicA.cookie)).status).toBe(400);
+  }, 60_000);
+
   it("refuses a bad period or readings with a message, a long period's readings, and a period without data", async () => {
     const id = patients[0]?.id;
     for (const query of [
