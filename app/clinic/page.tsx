@@ -25,6 +25,7 @@ import {
 import { DEMO_LIFETIME_DAYS } from "@/lib/clinic/domain/demo";
 import { patientInvitationLink, patientInvitationMatches, patientsOf } from "@/lib/clinic/domain/patients";
 import { formErrorMessage } from "@/lib/clinic/views/forms";
+import { invitationQrSvg } from "@/lib/clinic/views/invitation-qr";
 import { decodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
 
 export const metadata: Metadata = { title: "Clinic" };
@@ -80,6 +81,7 @@ export default async function ClinicPage({
           name: invited.name,
           link: patientInvitationLink(notice.token),
           expires: daysLeft(invited.inviteExpiresAt),
+          qrSvg: await invitationQrSvg(patientInvitationLink(notice.token)),
         }
       : null;
   const demoPassword = notice?.kind === "demo" && clinic.demo ? notice.password : null;

@@ -10,6 +10,8 @@ import { signedInPatient } from "@/lib/auth/patient";
 import { isClinician } from "@/lib/clinic/domain/clinics";
 import { describePatientInvitation } from "@/lib/clinic/domain/patients";
 import { formErrorMessage } from "@/lib/clinic/views/forms";
+import { formatDateTimeText } from "@/lib/records/format";
+import { type SharedAccount, sharedAccountOf } from "@/lib/service-client/identity";
 
 export const metadata: Metadata = { title: "Share your CGM data with a clinic" };
 
@@ -30,6 +32,11 @@ export default async function SharePage({
   const connected = patient?.connection?.status === "active";
   const clinician = userId && !patient?.connection ? await isClinician(userId) : false;
   const here = `/share?token=${encodeURIComponent(token)}`;
+  // Named before the patient confirms, so they can tell it is the account they mean to share.
+  const account =
+    invitation.ok && connected && !clinician && patient?.connection
+      ? await sharedAccountOf(patient.connection)
+      : null;
 
   return (
     <>
@@ -85,7 +92,7 @@ export default async function SharePage({
               </Panel>
             ) : (
               <Panel title="Step 2 of 2: allow the clinic access" id="share-allow">
-                <p>Your CGM account is connected.</p>
+                <SharedAccountText account={account} />
                 <form method="post" action="/api/sharing/accept">
                   <input type="hidden" name="token" value={token} />
                   <button type="submit" className={primaryButtonClass}>
@@ -98,5 +105,35 @@ export default async function SharePage({
         )}
       </main>
     </>
+  );
+}
+
+/** Which CGM account is about to be shared: the service's account id and its newest reading. */
+function SharedAccountText({ account }: { account: SharedAccount | null }) {
+  return (
+    <div data-testid="shared-account" className="space-y-1">
+      <p>Your CGM account is connected. This is the account the clinic will see:</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium">Account at the glucose service</dt>
+        <dd className="break-all" data-testid="shared-account-id">
+          {account?.userId ? (
+            <code>{account.userId}</code>
+          ) : (
+            "not named by the service (it gives no account id to this dashboard)"
+          )}
+        </dd>
+        <dt className="font-medium">Latest reading</dt>
+        <dd data-testid="shared-account-latest">
+          {account?.latestReading
+            ? `${formatDateTimeText(account.latestReading.displayTime)} on your receiver's clock`
+            : account
+              ? "none yet, or the service did not say"
+              : "the service did not say"}
+        </dd>
+      </dl>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Not your account? Do not allow; sign out and connect the right one.
+      </p>
+    </div>
   );
 }

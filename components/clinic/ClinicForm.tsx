@@ -1,3 +1,5 @@
+import { CopyLinkButton } from "./CopyLinkButton";
+
 /**
  * The parts of the clinician forms: plain HTML forms (they work without JavaScript), with the
  * browser's own checks (required, type, length) first and the server's answer, if any, on top.
@@ -90,6 +92,7 @@ export function OneTimeLink({
   testId,
   label,
   link,
+  qrSvg,
   children,
 }: {
   id: string;
@@ -98,6 +101,8 @@ export function OneTimeLink({
   /** The field's name for assistive technology. */
   label: string;
   link: string;
+  /** The link as a QR code (SVG made on the server), to scan from the screen; none: no code shown. */
+  qrSvg?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -116,6 +121,23 @@ export function OneTimeLink({
         value={link}
         className={`${inputClass} font-mono text-sm`}
       />
+      <CopyLinkButton targetId={inputId} />
+      {qrSvg && (
+        <figure className="flex flex-wrap items-center gap-3">
+          <div
+            role="img"
+            aria-label={`QR code of the link: ${label}`}
+            data-testid={`${testId}-qr`}
+            // The SVG is the qrcode package's own output for this link, made on the server.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup we generated, no user text in it
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+            className="h-44 w-44 shrink-0 rounded bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+          />
+          <figcaption className="max-w-xs text-sm">
+            Or let the patient scan this code with their phone&apos;s camera: it opens the same link.
+          </figcaption>
+        </figure>
+      )}
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function ClinicPatientsPanel({
 }: {
   clinicId: string;
   patients: ClinicPatientRow[];
-  newLink: { name: string; link: string; expires: string } | null;
+  newLink: { name: string; link: string; expires: string; qrSvg: string } | null;
   error: string | null;
   /** The answer of a "Sync now" just made, for that patient. */
   synced: { patientId: string; result: string } | null;
@@ -42,6 +42,7 @@ export function ClinicPatientsPanel({
           testId="patient-invitation-link"
           label={`Invitation link for ${newLink.name}`}
           link={newLink.link}
+          qrSvg={newLink.qrSvg}
         >
           Invitation for {newLink.name} created. Send this link to the patient: it is shown only now, works
           once, and {newLink.expires}. Opening it, the patient connects their CGM account and allows the

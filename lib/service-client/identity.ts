@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { dataRangeV3ReadSchema, type TokenResponse } from "@/lib/cgm";
-import { serviceRequest } from "./client";
+import { configuredVersion, getDataRange, serviceRequest } from "./client";
 import { encryptToken, serviceUserHash } from "./crypto";
 import type { ConnectionRef, ConnectionRow } from "./tokens";
 import { ServiceError } from "./transport";
@@ -10,7 +10,8 @@ import { ServiceError } from "./transport";
  * Which service account an authorization belongs to. API v3 names it in every response's envelope:
  * `userId`, unique per account and client app, so stable for one account with our app
  * (service-v3-notes.md §2). dataRange is the cheapest call that carries it: no window, no
- * records. Only its HMAC (crypto.ts) leaves this module. v2 names no account, so under v2 there is
+ * records. Only its HMAC (crypto.ts) leaves this module, except to the account's own holder
+ * (`sharedAccountOf`, for the invitation's step 2). v2 names no account, so under v2 there is
  * nothing to ask.
  */
 
@@ -70,4 +71,38 @@ export function authorizationAccount(tokens: TokenResponse): Promise<string> {
     updatedAt: now,
   };
   return serviceAccountOf(unsaved);
+}
+
+/**
+ * What the patient is about to share, in the service's words: the account's userId (API v3 only;
+ * v2 names none) and its newest reading's displayTime (the receiver's clock) and systemTime. One
+ * dataRange call; null fields where the service does not say, or does not answer (the page then
+ * says so and the patient may still go on: this names the account, it guards nothing).
+ */
+export interface SharedAccount {
+  userId: string | null;
+  latestReading: { displayTime: string; systemTime: string } | null;
+}
+
+export async function sharedAccountOf(connection: ConnectionRef): Promise<SharedAccount> {
+  try {
+    if (configuredVersion() === "v2") {
+      const range = await getDataRange(connection, "v2");
+      return { userId: null, latestReading: range.egvs?.end ?? null };
+    }
+    const response = await serviceRequest(connection, { path: "/v3/users/self/dataRange" });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { userId: null, latestReading: null };
+    }
+    const body = dataRangeV3ReadSchema.safeParse(await response.json().catch(() => undefined));
+    if (!body.success) return { userId: null, latestReading: null };
+    const end = body.data.egvs?.end;
+    return {
+      userId: body.data.userId?.trim() || null,
+      latestReading: end ? { displayTime: end.displayTime, systemTime: end.systemTime } : null,
+    };
+  } catch {
+    return { userId: null, latestReading: null };
+  }
 }

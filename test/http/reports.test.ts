@@ -35,7 +35,16 @@ const NUMBER_KEYS = [
 ];
 /** Issue 14's keys: time in tight range, GRI zone, episodes, target group and its goals. */
 const ISSUE_14_KEYS = ["timeInTightRange", "griZone", "episodes", "targetGroup", "goals"];
-const SUMMARY_KEYS = [...NUMBER_KEYS, "startDate", "endDate", "timeInRanges", ...ISSUE_14_KEYS].sort();
+/** Issue 18's key: the days of wear the FHIR export sends (lib/fhir). */
+const ISSUE_18_KEYS = ["daysOfWear"];
+const SUMMARY_KEYS = [
+  ...NUMBER_KEYS,
+  "startDate",
+  "endDate",
+  "timeInRanges",
+  ...ISSUE_14_KEYS,
+  ...ISSUE_18_KEYS,
+].sort();
 
 async function summary(s: DashboardSession | null, query: Record<string, string>) {
   const res = await fetch(`${base}/api/reports/summary?${new URLSearchParams(query)}`, {

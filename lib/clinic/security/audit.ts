@@ -115,4 +115,5 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "tag.created": "Created a tag",
   "tag.renamed": "Renamed a tag",
   "tag.deleted": "Deleted a tag",
+  "download.fhir": "Downloaded the FHIR Bundle (CGM summary, AGP PDF)",
 };

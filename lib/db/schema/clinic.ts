@@ -187,7 +187,8 @@ export type AuditAction =
   | "patient.tags_set"
   | "tag.created"
   | "tag.renamed"
-  | "tag.deleted";
+  | "tag.deleted"
+  | "download.fhir";
 
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows

@@ -12,6 +12,13 @@ const readings = values.map((mgdl, i) => ({ displayMs: Date.UTC(2026, 0, 1, 1) +
 describe("summaryOf", () => {
   const s = summaryOf(period, readings, "standard");
 
+  it("counts the receiver-clock days that hold a reading as days of wear", () => {
+    expect(s.daysOfWear).toBe(1);
+    const twoDays = [...readings, { displayMs: Date.UTC(2026, 0, 3, 23, 59), mgdl: 120 }];
+    expect(summaryOf(period, twoDays, "standard").daysOfWear).toBe(2);
+    expect(summaryOf(period, [], "standard").daysOfWear).toBe(0);
+  });
+
   it("answers exactly the summary API's keys", () => {
     expect(Object.keys(s).sort()).toEqual(
       [
@@ -32,6 +39,7 @@ describe("summaryOf", () => {
         "lbgi",
         "hbgi",
         "episodes",
+        "daysOfWear",
         "targetGroup",
         "goals",
       ].sort(),
@@ -81,8 +89,8 @@ describe("summaryOf", () => {
     expect(empty.timeInTightRange).toBeNull();
   });
 
-  it("periodSummary is the summary without the group", () => {
-    const { targetGroup: _, goals: __, ...rest } = s;
+  it("periodSummary is the summary without the group and the days of wear", () => {
+    const { targetGroup: _, goals: __, daysOfWear: ___, ...rest } = s;
     expect(periodSummary(period, readings)).toEqual(rest);
   });
 });

@@ -1,3 +1,4 @@
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import type { ClockGlucose } from "@/lib/metrics/episodes";
 import { evaluateGoals, type GoalResult } from "@/lib/metrics/goals";
 import { type PeriodMetrics, periodMetrics } from "@/lib/metrics/report";
@@ -18,7 +19,20 @@ export type SummaryGoal = Pick<GoalResult, "metric" | "value" | "goal" | "met">;
  * The summary API's answer: the period's metrics, the patient's target group and its goals
  * judged (an empty list for a period without readings; no CV goal while the CV is unknown).
  */
-export type ReportSummary = PeriodSummary & { targetGroup: TargetGroup; goals: SummaryGoal[] };
+export type ReportSummary = PeriodSummary & {
+  /**
+   * The days of the receiver's clock with at least one reading in the period: the CGM's "days of
+   * wear" (the FHIR CGM IG's duration of use, lib/fhir), 0 without readings.
+   */
+  daysOfWear: number;
+  targetGroup: TargetGroup;
+  goals: SummaryGoal[];
+};
+
+/** Distinct receiver-clock days (displayTime on its naive UTC axis) that hold a reading. */
+export function daysOfWear(readings: readonly ClockGlucose[]): number {
+  return new Set(readings.map((r) => Math.floor(r.displayMs / MS_PER_DAY))).size;
+}
 
 export function periodSummary(period: ReportPeriod, readings: readonly ClockGlucose[]): PeriodSummary {
   return {
@@ -42,5 +56,5 @@ export function summaryOf(
     readings.map((r) => r.mgdl),
     metrics.cv,
   ).map(({ metric, value, goal, met }) => ({ metric, value, goal, met }));
-  return { ...metrics, targetGroup, goals };
+  return { ...metrics, daysOfWear: daysOfWear(readings), targetGroup, goals };
 }

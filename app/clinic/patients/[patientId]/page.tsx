@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { FhirDownload } from "@/components/clinic/FhirDownload";
 import { PatientTagsForm, ReviewPanel } from "@/components/clinic/ReviewAndTags";
 import { TargetGroupForm } from "@/components/clinic/TargetGroupForm";
 import { OverviewView } from "@/components/dashboard/OverviewView";
@@ -102,6 +103,12 @@ export default async function ClinicPatientDashboard({
         </Panel>
       ) : (
         <QueryProvider>
+          <FhirDownload
+            patientId={patientId}
+            query={{ days: "14" }}
+            label="Download FHIR Bundle (last 14 days: summary and AGP PDF)"
+            readings
+          />
           <OverviewView
             overview={sentOverview(loaded)}
             range={range}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { FhirDownload, readingsFit } from "@/components/clinic/FhirDownload";
 import { AgpReport } from "@/components/reports/AgpReport";
 import { ReportControls } from "@/components/reports/ReportControls";
 import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
@@ -73,7 +74,15 @@ export default async function ClinicPatientAgp({
       ) : report === null ? (
         <p data-testid="agp-empty">The glucose service holds no readings for this patient yet.</p>
       ) : (
-        <AgpReport report={report} clock={wordsFor(clinicViewer(patientId)).clock} identity={identity} />
+        <>
+          <FhirDownload
+            patientId={patientId}
+            query={{ startDate: report.period.startDate, endDate: report.period.endDate }}
+            label="Download FHIR Bundle (summary and this PDF)"
+            readings={readingsFit(report.period.startMs, report.period.endMs)}
+          />
+          <AgpReport report={report} clock={wordsFor(clinicViewer(patientId)).clock} identity={identity} />
+        </>
       )}
     </ClinicPatientShell>
   );
