@@ -5,8 +5,9 @@ import type { CgmDevice } from "@/lib/cgm/app-records";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { clinicPatientFor } from "@/lib/clinic/domain/patients";
 import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
-import { cgmBundle, fhirInstant } from "@/lib/fhir/cgm-bundle";
+import { cgmBundle } from "@/lib/fhir/cgm-bundle";
 import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
+import { fhirFileName } from "@/lib/fhir/file-name";
 import { env } from "@/lib/platform/env";
 import { newestRecord } from "@/lib/reports/period/patient-days";
 import { parsePeriodRequest, type ReportPeriod } from "@/lib/reports/period/period";
@@ -19,18 +20,6 @@ import { readSource } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
-
-/** The file's name: the patient and the period's UTC days, in characters every file system takes. */
-export function fhirFileName(patientName: string, startMs: number, endMs: number): string {
-  const safe = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[^\w-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "patient";
-  const day = (ms: number) => fhirInstant(ms).slice(0, 10);
-  return `fhir_${safe(patientName)}_${day(startMs)}_${day(endMs)}.json`;
-}
 
 function readingsAsked(params: URLSearchParams): boolean {
   const value = params.get("readings");
