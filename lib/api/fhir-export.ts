@@ -5,9 +5,10 @@ import type { CgmDevice } from "@/lib/cgm/app-records";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { clinicPatientFor } from "@/lib/clinic/domain/patients";
 import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
-import { cgmBundle, fhirInstant } from "@/lib/fhir/cgm-bundle";
+import { cgmBundle } from "@/lib/fhir/cgm-bundle";
 import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
 import { env } from "@/lib/platform/env";
+import { attachmentDisposition, periodFileName } from "@/lib/reports/identity/file-name";
 import { newestRecord } from "@/lib/reports/period/patient-days";
 import { parsePeriodRequest, type ReportPeriod } from "@/lib/reports/period/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
@@ -19,18 +20,6 @@ import { readSource } from "@/lib/sync/source";
 import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
-
-/** The file's name: the patient and the period's UTC days, in characters every file system takes. */
-export function fhirFileName(patientName: string, startMs: number, endMs: number): string {
-  const safe = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[^\w-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "patient";
-  const day = (ms: number) => fhirInstant(ms).slice(0, 10);
-  return `fhir_${safe(patientName)}_${day(startMs)}_${day(endMs)}.json`;
-}
 
 function readingsAsked(params: URLSearchParams): boolean {
   const value = params.get("readings");
@@ -95,7 +84,7 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
   return new Response(JSON.stringify(bundle), {
     headers: {
       "Content-Type": "application/fhir+json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fhirFileName(access.patient.name, period.startMs, period.endMs)}"`,
+      "Content-Disposition": attachmentDisposition(periodFileName("fhir", access.patient.name, period)),
     },
   });
 }

@@ -50,7 +50,7 @@ describe("GET /api/clinic/patients/{id}/fhir", () => {
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       const disposition = res.headers.get("content-disposition") ?? "";
       expect(disposition).toMatch(
-        /^attachment; filename="fhir_Fhir-Patient-\d_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.json"$/,
+        /^attachment; filename="fhir_Fhir_Patient_\d_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.json"; filename\*=UTF-8''fhir_Fhir_Patient_\d_/,
       );
       const bundle = (await res.json()) as Bundle;
       const summaryRes = await get(`/api/clinic/patients/${p.id}/summary?${q}`, clinicA.cookie);

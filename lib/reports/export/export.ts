@@ -4,7 +4,7 @@ import type { Calibration, DataRangeResponse, EgvsV2Response } from "@/lib/cgm/s
 import type { GlucoseUnit, RateUnit } from "@/lib/cgm/units";
 import { sentinelValue } from "@/lib/cgm/values";
 import type { CgmApiVersion } from "@/lib/platform/env";
-import { reportFileName } from "../identity/file-name";
+import { periodFileName } from "../identity/file-name";
 import { type IdentityLine, identityText } from "../identity/identity";
 import { checkPatientDays, newestRecord, type PatientDays } from "../period/patient-days";
 import { type PeriodRequest, parsePeriodChoice, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
@@ -33,12 +33,7 @@ export const EXPORT_FILES = ["egvs.csv", "events.csv", "calibrations.csv", "meth
  * receiver's clock when the period was chosen as days (else the days of its systemTime bounds).
  */
 export function exportFileName(period: ReportPeriod, patientName: string | null = null): string {
-  return reportFileName({
-    kind: "cgm-export",
-    patientName,
-    firstDay: period.patientDays?.firstDay ?? period.startDate.slice(0, 10),
-    lastDay: period.patientDays?.lastDay ?? period.endDate.slice(0, 10),
-  });
+  return periodFileName("cgm-export", patientName, period);
 }
 
 /**

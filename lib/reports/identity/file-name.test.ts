@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, fileNamePart, MAX_PATIENT_PART, reportFileName } from "./file-name";
+import {
+  attachmentDisposition,
+  fileNamePart,
+  MAX_PATIENT_PART,
+  periodFileName,
+  reportFileName,
+} from "./file-name";
 
 const SAFE = /^[A-Za-z0-9_.-]+$/;
 
@@ -40,6 +46,19 @@ describe("reportFileName", () => {
     expect(reportFileName({ kind: "cgm-export", patientName: null, ...period })).toBe(
       "cgm-export_patient_2026-11-13_2026-11-26.zip",
     );
+  });
+
+  it("names a period by its receiver-clock days when chosen as days, else by its bounds' days", () => {
+    const bounds = { startDate: "2026-11-13T14:01:00", endDate: "2026-11-27T14:01:00" };
+    expect(periodFileName("fhir", "Renée O'Brien", bounds)).toBe(
+      "fhir_Renee_O_Brien_2026-11-13_2026-11-27.json",
+    );
+    expect(
+      periodFileName("agp", "X", {
+        ...bounds,
+        patientDays: { firstDay: "2026-11-14", lastDay: "2026-11-27" },
+      }),
+    ).toBe("agp_X_2026-11-14_2026-11-27.pdf");
   });
 
   it("gives two patients of the same period two names, each safe", () => {

@@ -37,19 +37,36 @@ const dayPart = (day: string | null | undefined) =>
   day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : "unknown";
 
 export interface ReportFile {
-  /** "agp" for the AGP PDF, "cgm-export" for the export's zip. */
-  kind: "agp" | "cgm-export";
+  /** "agp" for the AGP PDF, "cgm-export" for the export's zip, "fhir" for the FHIR Bundle. */
+  kind: "agp" | "cgm-export" | "fhir";
   patientName: string | null | undefined;
   /** The period's first and last day on the patient's receiver clock (yyyy-mm-dd). */
   firstDay: string | null | undefined;
   lastDay: string | null | undefined;
 }
 
-const EXTENSIONS: Record<ReportFile["kind"], string> = { agp: "pdf", "cgm-export": "zip" };
+const EXTENSIONS: Record<ReportFile["kind"], string> = { agp: "pdf", "cgm-export": "zip", fhir: "json" };
 
 /** `agp_Jose_Garcia_2026-11-13_2026-11-26.pdf`, `cgm-export_patient_2026-11-13_2026-11-26.zip`. */
 export function reportFileName(file: ReportFile): string {
   return `${file.kind}_${fileNamePart(file.patientName)}_${dayPart(file.firstDay)}_${dayPart(file.lastDay)}.${EXTENSIONS[file.kind]}`;
+}
+
+/**
+ * The name of a download of a report's period: its first and last day on the receiver's clock
+ * when the period was chosen as days, else the days of its systemTime bounds.
+ */
+export function periodFileName(
+  kind: ReportFile["kind"],
+  patientName: string | null | undefined,
+  period: { startDate: string; endDate: string; patientDays?: { firstDay: string; lastDay: string } },
+): string {
+  return reportFileName({
+    kind,
+    patientName,
+    firstDay: period.patientDays?.firstDay ?? period.startDate.slice(0, 10),
+    lastDay: period.patientDays?.lastDay ?? period.endDate.slice(0, 10),
+  });
 }
 
 /**
