@@ -60,7 +60,7 @@ describe("the AGP PDF's identity lines", () => {
     expect(text).toContain("Date of birth: 1980-02-29");
     expect(text).toContain(`Clinic: ${dr.form.clinicName}`);
     expect(text).toMatch(
-      /Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(14 days, days on the patient's receiver clock\)/,
+      /Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, 14 days on the patient's receiver clock/,
     );
     expect(text).toMatch(/Generated: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toMatch(/Sensor and device: Dexcom G\d[\w -]* sensor, read by /);
@@ -80,11 +80,30 @@ describe("the AGP PDF's identity lines", () => {
     expect(text).toContain("Account: Patient");
     expect(text).not.toContain("Clinic:");
     expect(text).not.toContain("Date of birth:");
-    expect(text).toMatch(/Period: .*\(14 days, days on your receiver's clock\)/);
+    expect(text).toMatch(/Period: .*, 14 days on your receiver's clock/);
     expect(text).toMatch(/Generated: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toContain("Sensor and device: Dexcom");
     expect(text).toContain("Target group:");
     expect(res.headers.get("content-disposition")).toMatch(DISPOSITION("agp_Patient", "pdf"));
+  });
+});
+
+describe("a period without readings", () => {
+  it("says so on the page and in the PDF, named by the period asked", async () => {
+    const q = "startDay=2020-01-01&endDay=2020-01-14";
+    const page = await fetchAs(`/reports?${q}`, patient1.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-testid="agp-no-readings"');
+    expect(html).toContain('data-testid="report-identity"');
+    const pdf = await fetchAs(`/api/reports/agp-pdf?${q}`, patient1.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-disposition")).toContain(
+      'filename="agp_Patient_2020-01-01_2020-01-14.pdf"',
+    );
+    const text = (await pdfPagesText(await pdf.arrayBuffer())).join(" ").replace(/\s+/g, " ");
+    expect(text).toContain("No glucose readings exist in this period");
+    expect(text).toContain("Period: 2020-01-01 to 2020-01-14, 14 days on your receiver's clock");
   });
 });
 
