@@ -73,6 +73,20 @@ describe("the AGP PDF's identity lines", () => {
     expect(Math.abs(Date.parse(`${made[1]}T${made[2]}:00Z`) - Date.now())).toBeLessThan(3 * 60_000);
   });
 
+  // SandboxUser5's sensor ran a fifth of the time: the warning note makes the longest report, and
+  // Letter the shortest page; the clinic's identity lines are the longer ones.
+  it("a clinic's Letter PDF of the longest report still keeps to one page", async () => {
+    const low = await addPatient(dr, "Maximiliane Östergård-Łukasiewicz", "1990-12-31");
+    await acceptAsPatient(low.token, "SandboxUser5");
+    const id = patientIdIn(low.page, "Maximiliane Östergård-Łukasiewicz");
+    const res = await get(`/api/clinic/patients/${id}/agp-pdf?days=14&paper=letter`, dr.cookie);
+    expect(res.status).toBe(200);
+    const pages = await pdfPagesText(await res.arrayBuffer());
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain("Methods");
+    expect(res.headers.get("content-disposition")).toContain("agp_Maximiliane_Ostergard-Lukasiewicz_");
+  });
+
   it("the patient's own PDF names the account and no clinic", async () => {
     const res = await fetchAs("/api/reports/agp-pdf?days=14", patient1.cookie);
     expect(res.status).toBe(200);
