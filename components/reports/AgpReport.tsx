@@ -24,7 +24,7 @@ export function AgpReport({
 }) {
   return (
     <article
-      className="agp-report space-y-5 print:space-y-2"
+      className="agp-report space-y-5 print:space-y-1.5"
       data-testid="agp-report"
       data-period={`${report.period.firstDay ?? ""}_${report.period.lastDay ?? ""}`}
       data-file-name={identity?.fileName}

@@ -33,7 +33,7 @@ const TITLES: Record<string, string> = {
 /** What to do next, by code, added to the message the API gives. */
 const NEXT_STEP: Record<string, string> = {
   no_data: "Choose another period on the report page, or wait until the sensor's readings are uploaded.",
-  invalid_request: "Choose a period of at most 90 days on the report page and download again.",
+  invalid_request: "Choose the period on the report page and download it from there.",
   not_shared:
     "Ask the patient to share their data with the clinic again (an invitation from the patient's page).",
   pdf_unavailable: "Print the report from your browser instead (the Print button on the report page).",

@@ -60,7 +60,7 @@ describe("the AGP PDF's identity lines", () => {
     expect(text).toContain("Date of birth: 1980-02-29");
     expect(text).toContain(`Clinic: ${dr.form.clinicName}`);
     expect(text).toMatch(
-      /Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(14 days, days on the patient's receiver clock\)/,
+      /Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, 14 days on the patient's receiver clock/,
     );
     expect(text).toMatch(/Generated: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toMatch(/Sensor and device: Dexcom G\d[\w -]* sensor, read by /);
@@ -73,6 +73,20 @@ describe("the AGP PDF's identity lines", () => {
     expect(Math.abs(Date.parse(`${made[1]}T${made[2]}:00Z`) - Date.now())).toBeLessThan(3 * 60_000);
   });
 
+  // SandboxUser5's sensor ran a fifth of the time: the warning note makes the longest report, and
+  // Letter the shortest page; the clinic's identity lines are the longer ones.
+  it("a clinic's Letter PDF of the longest report still keeps to one page", async () => {
+    const low = await addPatient(dr, "Maximiliane Östergård-Łukasiewicz", "1990-12-31");
+    await acceptAsPatient(low.token, "SandboxUser5");
+    const id = patientIdIn(low.page, "Maximiliane Östergård-Łukasiewicz");
+    const res = await get(`/api/clinic/patients/${id}/agp-pdf?days=14&paper=letter`, dr.cookie);
+    expect(res.status).toBe(200);
+    const pages = await pdfPagesText(await res.arrayBuffer());
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain("Methods");
+    expect(res.headers.get("content-disposition")).toContain("agp_Maximiliane_Ostergard-Lukasiewicz_");
+  });
+
   it("the patient's own PDF names the account and no clinic", async () => {
     const res = await fetchAs("/api/reports/agp-pdf?days=14", patient1.cookie);
     expect(res.status).toBe(200);
@@ -80,11 +94,30 @@ describe("the AGP PDF's identity lines", () => {
     expect(text).toContain("Account: Patient");
     expect(text).not.toContain("Clinic:");
     expect(text).not.toContain("Date of birth:");
-    expect(text).toMatch(/Period: .*\(14 days, days on your receiver's clock\)/);
+    expect(text).toMatch(/Period: .*, 14 days on your receiver's clock/);
     expect(text).toMatch(/Generated: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toContain("Sensor and device: Dexcom");
     expect(text).toContain("Target group:");
     expect(res.headers.get("content-disposition")).toMatch(DISPOSITION("agp_Patient", "pdf"));
+  });
+});
+
+describe("a period without readings", () => {
+  it("says so on the page and in the PDF, named by the period asked", async () => {
+    const q = "startDay=2020-01-01&endDay=2020-01-14";
+    const page = await fetchAs(`/reports?${q}`, patient1.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-testid="agp-no-readings"');
+    expect(html).toContain('data-testid="report-identity"');
+    const pdf = await fetchAs(`/api/reports/agp-pdf?${q}`, patient1.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-disposition")).toContain(
+      'filename="agp_Patient_2020-01-01_2020-01-14.pdf"',
+    );
+    const text = (await pdfPagesText(await pdf.arrayBuffer())).join(" ").replace(/\s+/g, " ");
+    expect(text).toContain("No glucose readings exist in this period");
+    expect(text).toContain("Period: 2020-01-01 to 2020-01-14, 14 days on your receiver's clock");
   });
 });
 

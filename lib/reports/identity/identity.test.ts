@@ -38,15 +38,15 @@ describe("reportIdentityLines", () => {
       "birthDate",
       "clinic",
       "period",
+      "targetGroup",
       "generated",
       "device",
-      "targetGroup",
     ]);
     expect(lineValue(lines, "patient")).toBe("José García");
     expect(lineValue(lines, "birthDate")).toBe("1980-04-02");
     expect(lineValue(lines, "clinic")).toBe("Riverside Diabetes Clinic");
     expect(lineValue(lines, "period")).toBe(
-      "2026-11-13 to 2026-11-26 (14 days, days on the patient's receiver clock)",
+      "2026-11-13 to 2026-11-26, 14 days on the patient's receiver clock",
     );
     expect(lineValue(lines, "generated")).toMatch(/^2026-11-27 13:45 UTC \(/);
     expect(lineValue(lines, "device")).toBe("Dexcom G7 15-day sensor, read by the Dexcom G7 app on iOS");

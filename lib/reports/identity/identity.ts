@@ -53,9 +53,9 @@ function periodText(input: ReportIdentityInput): string {
   const { firstDay, lastDay, days } = input.period;
   const clock = receiverClock(input.viewer);
   const length = `${days} ${days === 1 ? "day" : "days"}`;
-  if (!firstDay || !lastDay) return `${length}, no readings in it (days on ${clock})`;
+  if (!firstDay || !lastDay) return `${length} on ${clock}, no readings in it`;
   const span = firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`;
-  return `${span} (${length}, days on ${clock})`;
+  return `${span}, ${length} on ${clock}`;
 }
 
 const PLATFORMS: Record<string, string> = { ios: "iOS", android: "Android" };
@@ -107,13 +107,10 @@ export function reportIdentityLines(input: ReportIdentityInput): IdentityLine[] 
     });
   }
   lines.push({ key: "period", label: "Period", value: periodText(input) });
+  // The group beside the period, then when and with what: on paper they flow into two or three lines.
+  lines.push({ key: "targetGroup", label: "Target group", value: `${input.targetGroup} (consensus goals)` });
   lines.push({ key: "generated", label: "Generated", value: generatedText(input.generatedAtMs) });
   lines.push({ key: "device", label: "Sensor and device", value: devicesText(input.devices) });
-  lines.push({
-    key: "targetGroup",
-    label: "Target group",
-    value: `${input.targetGroup} (its international consensus goals judge this report)`,
-  });
   return lines;
 }
 
