@@ -107,4 +107,6 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "tag.created": "Created a tag",
   "tag.renamed": "Renamed a tag",
   "tag.deleted": "Deleted a tag",
+  "clinic_day.created": "Prepared a clinic day's AGP reports",
+  "clinic_day.downloaded": "Downloaded a clinic day's AGP reports (zip)",
 };

@@ -179,7 +179,9 @@ export type AuditAction =
   | "patient.tags_set"
   | "tag.created"
   | "tag.renamed"
-  | "tag.deleted";
+  | "tag.deleted"
+  | "clinic_day.created"
+  | "clinic_day.downloaded";
 
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows
