@@ -64,8 +64,5 @@ export const clinicDayItems = pgTable(
     pdf: bytea("pdf"),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [
-    index("clinic_day_items_job_idx").on(t.jobId),
-    index("clinic_day_items_state_idx").on(t.state),
-  ],
+  (t) => [index("clinic_day_items_job_idx").on(t.jobId), index("clinic_day_items_state_idx").on(t.state)],
 );
