@@ -34,12 +34,9 @@ export function entryNames(items: readonly PacketItem[]): Map<string, string> {
   const used = new Set<string>();
   for (const item of items) {
     const who = item.birthDate ?? `id-${(item.clinicPatientId ?? item.id).slice(0, 8)}`;
-    const stem = [
-      "agp",
-      safeNamePart(item.patientName),
-      safeNamePart(who),
-      safeNamePart(item.period ?? "period"),
-    ].join("_");
+    // The period as the page states it, "<first day>_<last day>": each day kept apart by "_".
+    const period = (item.period ?? "period").split("_").map((d) => safeNamePart(d, 20));
+    const stem = ["agp", safeNamePart(item.patientName), safeNamePart(who), ...period].join("_");
     let name = `${stem}.pdf`;
     if (used.has(name.toLowerCase())) name = `${stem}_${safeNamePart(item.id)}.pdf`;
     used.add(name.toLowerCase());
