@@ -137,12 +137,12 @@ describe("the packet", () => {
       "firstDay",
       "lastDay",
       "readings",
-      "veryLowPercent",
-      "lowPercent",
+      "below54Percent",
+      "below70Percent",
       "inRangePercent",
     ]);
     expect(first).toContain(
-      ",agp_a.pdf,,Sharing,2026-03-02,2026-03-15,4032,0.5,3.25,71.12,20,5.13,50,151.46,",
+      ",agp_a.pdf,,Sharing,2026-03-02,2026-03-15,4032,0.5,3.75,71.12,25.13,5.13,50,151.46,",
     );
     expect(first).toContain(",veryHigh,standard");
     // A name a spreadsheet would run is neutralised; the reason is quoted (it holds a comma).

@@ -58,6 +58,8 @@ export interface PacketRow {
 /** Percentages and the mean to two decimals: the population view shows one (never across a threshold). */
 const two = (v: number | null | undefined) =>
   v === null || v === undefined ? null : Math.round(v * 100) / 100;
+const sum = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? null : two(a + b);
 const ranges = (r: PacketRow) => r.population?.metrics?.timeInRanges ?? null;
 
 const COLUMNS: readonly CsvColumn<PacketRow>[] = [
@@ -74,11 +76,12 @@ const COLUMNS: readonly CsvColumn<PacketRow>[] = [
   { name: "firstDay", kind: "time", get: (r) => r.population?.firstDay },
   { name: "lastDay", kind: "time", get: (r) => r.population?.lastDay },
   { name: "readings", kind: "number", get: (r) => r.population?.metrics?.nValues },
-  { name: "veryLowPercent", kind: "number", get: (r) => two(ranges(r)?.veryLow) },
-  { name: "lowPercent", kind: "number", get: (r) => two(ranges(r)?.low) },
+  // As the population view's columns: below 70 includes below 54, above 180 above 250.
+  { name: "below54Percent", kind: "number", get: (r) => two(ranges(r)?.veryLow) },
+  { name: "below70Percent", kind: "number", get: (r) => sum(ranges(r)?.veryLow, ranges(r)?.low) },
   { name: "inRangePercent", kind: "number", get: (r) => two(ranges(r)?.inRange) },
-  { name: "highPercent", kind: "number", get: (r) => two(ranges(r)?.high) },
-  { name: "veryHighPercent", kind: "number", get: (r) => two(ranges(r)?.veryHigh) },
+  { name: "above180Percent", kind: "number", get: (r) => sum(ranges(r)?.high, ranges(r)?.veryHigh) },
+  { name: "above250Percent", kind: "number", get: (r) => two(ranges(r)?.veryHigh) },
   { name: "tightRangePercent", kind: "number", get: (r) => two(r.population?.metrics?.timeInTightRange) },
   { name: "meanMgdl", kind: "number", get: (r) => two(r.population?.metrics?.mean) },
   { name: "gmiPercent", kind: "number", get: (r) => two(r.population?.metrics?.gmi) },
