@@ -16,7 +16,11 @@ import { renderClinicDayPdf } from "./render";
  * in the same statement that marks it done, so a taken-over render never stores a second one.
  */
 
-const POLL_MS = 2_000;
+/**
+ * How often an idle runner looks for work another process queued (one indexed query); work queued
+ * in this process wakes it at once, and each item's end looks again.
+ */
+const POLL_MS = 5_000;
 /** Gone holders are looked for this often (each look reads the worker rows of this machine). */
 const GONE_CHECK_MS = 10_000;
 
