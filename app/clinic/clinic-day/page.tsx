@@ -9,6 +9,7 @@ import {
   secondaryButtonClass,
 } from "@/components/clinic/ClinicForm";
 import { ClinicFrame, DemoBadge } from "@/components/clinic/ClinicFrame";
+import { RefreshWhile } from "@/components/clinic/RefreshWhile";
 import { ViewerTime } from "@/components/layout/ViewerTime";
 import { Panel } from "@/components/patient/Panel";
 import { currentUserId } from "@/lib/auth";
@@ -26,7 +27,7 @@ import { REPORT_DEFAULT_DAYS, REPORT_PERIOD_DAYS } from "@/lib/reports/period/pe
 export const metadata: Metadata = { title: "Clinic day" };
 export const dynamic = "force-dynamic";
 
-/** Seconds between the page's own refreshes while a clinic day is being prepared (no JavaScript needed). */
+/** Seconds between the list's updates while a clinic day is being prepared (without JavaScript: the Refresh link). */
 const REFRESH_S = 3;
 
 const STATE_LABEL = { pending: "Waiting", running: "Preparing", done: "Ready", failed: "Failed" } as const;
@@ -36,8 +37,8 @@ const isRefusal = (s: string | undefined): s is ClinicDayRefusal => !!s && s in 
 /**
  * A clinic day in one go: the AGP reports of the patients chosen by tag, by flag or all, for one
  * period, prepared in the background (lib/clinic/clinic-day), and downloaded as one zip with a CSV
- * of their population rows. The list refreshes itself (a meta refresh) while a day is being
- * prepared. Members of the clinic only: another clinic's id is a 404, a patient's session a 403.
+ * of their population rows. While a day is being prepared the list updates itself (a small client
+ * poll that re-reads the page) and has a Refresh link that works without JavaScript. Members of the clinic only: another clinic's id is a 404, a patient's session a 403.
  */
 export default async function ClinicDayPage({
   searchParams,
@@ -66,7 +67,7 @@ export default async function ClinicDayPage({
       wide
       badge={clinic.demo ? <DemoBadge /> : undefined}
     >
-      {preparing && <meta httpEquiv="refresh" content={String(REFRESH_S)} />}
+      <RefreshWhile active={preparing} seconds={REFRESH_S} />
       <p className="flex flex-wrap gap-x-4 gap-y-1">
         <Link
           href={`/clinic?clinic=${encodeURIComponent(clinic.clinicId)}`}
