@@ -186,12 +186,18 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
         {job.failed > 0 ? `, ${job.failed} failed` : ""}
         {job.finished ? "." : ": preparing…"}
       </p>
-      <progress
-        className="mt-1 h-2 w-full"
-        max={job.total}
-        value={job.done + job.failed}
+      {/* The words above say it; the bar only shows it at a glance. */}
+      <div
+        className="mt-1 h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
         aria-hidden="true"
-      />
+      >
+        <div
+          className={`h-full ${job.failed > 0 ? "bg-amber-600" : "bg-blue-700 dark:bg-blue-400"}`}
+          style={{
+            width: `${job.total === 0 ? 0 : Math.round(((job.done + job.failed) / job.total) * 100)}%`,
+          }}
+        />
+      </div>
       {failed.length > 0 && (
         <ul className="mt-3 space-y-2" data-testid="clinic-day-failures">
           {failed.map((item) => (
@@ -232,13 +238,15 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
         <p className="mt-3">
           <a
             href={`/api/clinic/clinic-days/${encodeURIComponent(job.id)}/zip`}
-            className={primaryButtonClass}
+            className={`inline-block ${primaryButtonClass}`}
             data-testid="clinic-day-download"
             download
           >
             Download the zip ({job.done} PDF{job.done === 1 ? "" : "s"} and the CSV)
           </a>
-          {job.failed > 0 && <span className="ml-3 text-sm">The CSV names the {job.failed} missing.</span>}
+          {job.failed > 0 && (
+            <span className="mt-2 block text-sm">The CSV names the {job.failed} missing and why.</span>
+          )}
         </p>
       )}
     </li>
