@@ -1,18 +1,26 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { type Db, db, schema } from "@/lib/db";
 import { env } from "@/lib/platform/env";
-import { endWorker, holderAlive, removeGoneWorkers, startWorker } from "@/lib/sync/workers";
+import {
+  endWorker,
+  type HostView,
+  holderAlive,
+  isGone,
+  processStart,
+  startWorker,
+  thisHost,
+} from "@/lib/sync/workers";
 import { renderClinicDayPdf } from "./render";
 
 /**
  * Works the clinic days' items in the background of a server process: at most
  * CLINIC_DAY_CONCURRENCY PDFs at once (each a Chromium page), never on a request's path. Items are
  * leased in the database, so several processes on one PostgreSQL share the work and a restart
- * resumes it: the runner registers in sync_workers (lib/sync/workers.ts, as the sync's passes do)
- * and a lease whose holder is gone (the previous run of a restarted server) or has run past
- * CLINIC_DAY_LEASE_SECONDS is taken over. A PDF is stored only by the holder of the item's lease,
+ * resumes it: the runner registers in sync_workers (lib/sync/workers.ts, as the sync's passes do,
+ * with its heartbeat) and a lease whose holder is gone (the previous run of a restarted server:
+ * at once), silent past the heartbeat's grace, or past CLINIC_DAY_LEASE_SECONDS is taken over. A PDF is stored only by the holder of the item's lease,
  * in the same statement that marks it done, so a taken-over render never stores a second one.
  */
 
@@ -23,6 +31,40 @@ import { renderClinicDayPdf } from "./render";
 const POLL_MS = 5_000;
 /** Gone holders are looked for this often (each look reads the worker rows of this machine). */
 const GONE_CHECK_MS = 10_000;
+
+const RUNNER_PREFIX = "clinic-day:";
+
+function pidExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Unregisters the clinic-day runners of this machine whose process is gone (the previous run of a
+ * restarted server), so their leases are free at once (lib/sync/workers.ts `isGone`). Only runners'
+ * rows: the sync's own are its passes' to judge. A runner elsewhere that went silent loses its
+ * leases by `holderAlive`'s grace, or when they expire.
+ */
+async function removeGoneRunners(database: Db): Promise<void> {
+  const w = schema.syncWorkers;
+  const here: HostView = {
+    host: thisHost(),
+    pid: process.pid,
+    own: globalThis.__syncWorkers?.own ?? new Set(),
+    exists: pidExists,
+    startOf: processStart,
+  };
+  const rows = await database
+    .select()
+    .from(w)
+    .where(and(eq(w.host, here.host ?? ""), like(w.id, `${RUNNER_PREFIX}%`)));
+  const gone = rows.filter((row) => isGone(row, here)).map((row) => row.id);
+  if (gone.length > 0) await database.delete(w).where(inArray(w.id, gone));
+}
 
 interface Claimed {
   id: string;
@@ -140,7 +182,7 @@ declare global {
 
 export function startClinicDayRunner(log: (line: string) => void = (l) => console.log(l)): ClinicDayRunner {
   if (globalThis.__clinicDayRunner) return globalThis.__clinicDayRunner;
-  const runner = `clinic-day:${randomUUID()}`;
+  const runner = `${RUNNER_PREFIX}${randomUUID()}`;
   const concurrency = env().CLINIC_DAY_CONCURRENCY;
   const leaseS = env().CLINIC_DAY_LEASE_SECONDS;
   const inFlight = new Set<Promise<void>>();
@@ -197,7 +239,7 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
       }
       if (Date.now() - lastGoneCheck > GONE_CHECK_MS) {
         lastGoneCheck = Date.now();
-        await removeGoneWorkers(database);
+        await removeGoneRunners(database);
       }
       const free = concurrency - inFlight.size;
       if (free > 0) for (const item of await claim(database, runner, free, leaseS)) work(database, item);
