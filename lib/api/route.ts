@@ -220,3 +220,38 @@ function formPageOf(req: Request): { href: string; label: string } | undefined {
     return undefined;
   }
 }
+
+/** What a clinician's route is given: the request, the path's parameters and who asks. */
+export interface ClinicianContext {
+  req: NextRequest;
+  params: Record<string, string | string[]>;
+  userId: string;
+}
+
+/**
+ * A GET of a clinician's own clinic's data that is not one patient's (a clinic day): signed in or
+ * 401; the handler checks membership (NotFound, a 404, for anything of another clinic). The answer
+ * (JSON, or a Response for files) is private and never stored; an error is a page for a browser.
+ */
+export function clinicianRoute(handler: (ctx: ClinicianContext) => Promise<unknown>) {
+  return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+    try {
+      const userId = await currentUserId();
+      if (!userId) {
+        return forBrowser(
+          req.headers.get("accept"),
+          refusalResponse({ reason: "signed_out", viewer: "clinician" }),
+        );
+      }
+      const body = await handler({ req, params: await ctx.params, userId });
+      if (body instanceof Response) {
+        for (const [name, value] of Object.entries(PATIENT_DATA_HEADERS)) body.headers.set(name, value);
+        return body;
+      }
+      return Response.json(body, { headers: PATIENT_DATA_HEADERS });
+    } catch (e) {
+      // A download link is followed by a browser: a page that says why, never raw JSON.
+      return forBrowser(req.headers.get("accept"), errorResponse(e), formPageOf(req));
+    }
+  };
+}

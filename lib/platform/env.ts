@@ -145,6 +145,13 @@ export const envSchema = z
     // "on": every server process also runs sync passes (several may: a connection is synced by
     // one at a time).
     SYNC_IN_PROCESS: onOff.default("off"),
+    // Clinic days (lib/clinic/clinic-day): AGP PDFs printed at once by one process's background
+    // runner (each holds a Chromium page in memory), and how long an item's lease lasts before a
+    // restarted or another process takes it over (longer than one render: 20 s at most).
+    CLINIC_DAY_CONCURRENCY: positiveInt.max(8).default(2),
+    CLINIC_DAY_LEASE_SECONDS: positiveInt.min(30).max(3600).default(120),
+    // "off": this process runs no clinic-day jobs (another process of the same database does).
+    CLINIC_DAY_IN_PROCESS: onOff.default("on"),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     TOKEN_ENCRYPTION_KEY: z
       .string()

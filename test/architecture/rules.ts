@@ -46,11 +46,12 @@ export const RULES: Rule[] = [
     forbids: (i) => i.local && !under("lib/metrics/", "lib/cgm/")(i.to),
   },
   {
-    name: "inside lib/clinic, security (passwords, attempts, audit, markers) imports neither domain nor views, and domain never imports views",
-    governs: under("lib/clinic/security/", "lib/clinic/domain/"),
+    name: "inside lib/clinic, security (passwords, attempts, audit, markers) imports neither domain nor views, domain never imports views, and none of them imports clinic-day",
+    governs: under("lib/clinic/security/", "lib/clinic/domain/", "lib/clinic/views/"),
     forbids: (i) =>
       i.local &&
-      (i.to.startsWith("lib/clinic/views/") ||
+      (i.to.startsWith("lib/clinic/clinic-day/") ||
+        (!i.from.startsWith("lib/clinic/views/") && i.to.startsWith("lib/clinic/views/")) ||
         (i.from.startsWith("lib/clinic/security/") && i.to.startsWith("lib/clinic/domain/"))),
   },
 ];

@@ -113,9 +113,16 @@ export default async function PopulationPage({
       wide="full"
       badge={clinic.demo ? <DemoBadge /> : undefined}
     >
-      <p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
         <Link href={`/clinic?clinic=${encodeURIComponent(clinic.clinicId)}`} className={linkClass}>
           Back to the clinic
+        </Link>
+        <Link
+          href={`/clinic/clinic-day?clinic=${encodeURIComponent(clinic.clinicId)}`}
+          className={linkClass}
+          data-testid="clinic-day-link"
+        >
+          Clinic day: the AGP reports of chosen patients in one zip
         </Link>
       </p>
       <Panel title="Patients, last 14 days" id="population">

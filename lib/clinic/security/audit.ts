@@ -116,4 +116,6 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "tag.renamed": "Renamed a tag",
   "tag.deleted": "Deleted a tag",
   "download.fhir": "Downloaded the FHIR Bundle (CGM summary, AGP PDF)",
+  "clinic_day.created": "Prepared a clinic day's AGP reports",
+  "clinic_day.downloaded": "Downloaded a clinic day's AGP reports (zip)",
 };

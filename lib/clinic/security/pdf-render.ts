@@ -21,6 +21,17 @@ export function pdfRenderCookie(req: NextRequest, patientId: string): { name: st
   return { name: markerCookieName(), value: signPdfMarker(secret(), session, patientId, Date.now()) };
 }
 
+/**
+ * The cookie for a render without a request (a clinic day's, lib/clinic/clinic-day/render.ts):
+ * made for the short session the runner opens for that one render.
+ */
+export function pdfRenderCookieForSession(
+  sessionToken: string,
+  patientId: string,
+): { name: string; value: string } {
+  return { name: markerCookieName(), value: signPdfMarker(secret(), sessionToken, patientId, Date.now()) };
+}
+
 /** Whether the page being rendered for `patientId` is the server's own render for a PDF. */
 export async function isPdfRender(patientId: string): Promise<boolean> {
   const jar = await cookies();

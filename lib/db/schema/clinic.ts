@@ -188,7 +188,9 @@ export type AuditAction =
   | "tag.created"
   | "tag.renamed"
   | "tag.deleted"
-  | "download.fhir";
+  | "download.fhir"
+  | "clinic_day.created"
+  | "clinic_day.downloaded";
 
 /**
  * Who did what with which patient's data, and when: views, downloads and changes of access. Rows

@@ -1,0 +1,4 @@
+import { createClinicDayForm } from "@/lib/api/clinic-day-routes";
+
+export const dynamic = "force-dynamic";
+export const POST = createClinicDayForm;
