@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { PopulationRow } from "../views/population-model";
-import { entryNames, type PacketItem, packetCsv, safeNamePart } from "./packet";
+import { entryNames, type PacketItem, packetCsv } from "./packet";
 import { CLINIC_DAY_REFUSALS, chooseRows, parseClinicDayRequest, selectionLabel } from "./selection";
 import { zipStream } from "./zip";
 
@@ -84,15 +84,15 @@ describe("the packet", () => {
   });
 
   it("names each PDF by patient, date of birth or id, and period, in safe characters", () => {
-    expect(safeNamePart("../../etc/passwd")).toBe("etc-passwd");
-    expect(safeNamePart("Zoë O'Brien")).toBe("Zoë-O-Brien");
-    expect(safeNamePart("///")).toBe("patient");
+    expect(entryNames([item({ patientName: "../Zoë O'Brien" })]).get("item-0001-aaaa")).toBe(
+      "agp_Zoe_O_Brien_1815-12-10_2026-03-02_2026-03-15.pdf",
+    );
     const names = entryNames([
       item({}),
       item({ id: "i2", birthDate: null, clinicPatientId: "abcdef0123456789" }),
     ]);
-    expect(names.get("item-0001-aaaa")).toBe("agp_Ada-Lovelace_1815-12-10_2026-03-02_2026-03-15.pdf");
-    expect(names.get("i2")).toBe("agp_Ada-Lovelace_id-abcdef01_2026-03-02_2026-03-15.pdf");
+    expect(names.get("item-0001-aaaa")).toBe("agp_Ada_Lovelace_1815-12-10_2026-03-02_2026-03-15.pdf");
+    expect(names.get("i2")).toBe("agp_Ada_Lovelace_id-abcdef01_2026-03-02_2026-03-15.pdf");
   });
 
   it("never gives two patients of one zip the same name, even with the same name and date of birth", () => {

@@ -1,19 +1,10 @@
 import { type CsvColumn, toCsv } from "@/lib/reports/export/csv";
+import { fileNamePart } from "@/lib/reports/identity/file-name";
 import { type PopulationRow, STATUS_LABELS } from "../views/population-model";
 
 /**
  * The clinic day's packet: each PDF's name in the zip and the CSV of the population rows. Pure.
  */
-
-/** Letters and digits of any script, and "-", kept; every other run of characters one "-". */
-export function safeNamePart(text: string, max = 60): string {
-  const cleaned = text
-    .normalize("NFKC")
-    .replace(/[^\p{L}\p{N}-]+/gu, "-")
-    .replace(/-{2,}/g, "-")
-    .replace(/^-|-$/g, "");
-  return cleaned.slice(0, max) || "patient";
-}
 
 export interface PacketItem {
   id: string;
@@ -35,10 +26,10 @@ export function entryNames(items: readonly PacketItem[]): Map<string, string> {
   for (const item of items) {
     const who = item.birthDate ?? `id-${(item.clinicPatientId ?? item.id).slice(0, 8)}`;
     // The period as the page states it, "<first day>_<last day>": each day kept apart by "_".
-    const period = (item.period ?? "period").split("_").map((d) => safeNamePart(d, 20));
-    const stem = ["agp", safeNamePart(item.patientName), safeNamePart(who), ...period].join("_");
+    const period = (item.period ?? "period").split("_").map((d) => fileNamePart(d, 20));
+    const stem = ["agp", fileNamePart(item.patientName), fileNamePart(who), ...period].join("_");
     let name = `${stem}.pdf`;
-    if (used.has(name.toLowerCase())) name = `${stem}_${safeNamePart(item.id)}.pdf`;
+    if (used.has(name.toLowerCase())) name = `${stem}_${fileNamePart(item.id)}.pdf`;
     used.add(name.toLowerCase());
     names.set(item.id, name);
   }
