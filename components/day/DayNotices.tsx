@@ -24,7 +24,7 @@ export function InvalidDayNotice({
       <DayForm viewer={viewer} />
       <p>
         <Link href={viewPath(viewer, "/day")} className={LINK}>
-          Show {wordsFor(viewer).your} latest day
+          {`Show ${wordsFor(viewer).your} latest day`}
         </Link>
       </p>
     </Panel>
@@ -51,17 +51,17 @@ export function OutsideDayNotice({
         {placement === "before"
           ? `This day is before ${your} first reading.`
           : `This day is after ${your} newest reading; readings reach the glucose service with a delay.`}{" "}
-        {Your} readings run from {dayInWords(firstDay)} to {dayInWords(lastDay)}.
+        {`${Your} readings run from ${dayInWords(firstDay)} to ${dayInWords(lastDay)}.`}
       </p>
       <ul className="flex flex-wrap gap-x-6 gap-y-2">
         <li>
           <Link href={path} className={LINK}>
-            Show {your} latest day
+            {`Show ${your} latest day`}
           </Link>
         </li>
         <li>
           <Link href={`${path}?date=${firstDay}`} className={LINK}>
-            Show {your} first day
+            {`Show ${your} first day`}
           </Link>
         </li>
       </ul>

@@ -59,8 +59,8 @@ export function DayView({
           <>
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="trace-caption">
               {readings} {readings === 1 ? "reading" : "readings"} from{" "}
-              {model.points[0]?.display.slice(11, 16)} to {model.points.at(-1)?.display.slice(11, 16)} on{" "}
-              {wordsFor(viewer).clock}. {model.shading} Dashed lines at the very low and very high limits.
+              {`${model.points[0]?.display.slice(11, 16)} to ${model.points.at(-1)?.display.slice(11, 16)} on ${wordsFor(viewer).clock}.`}{" "}
+              {model.shading} Dashed lines at the very low and very high limits.
               {model.clockChanges.length > 0 && " A dotted line marks the change of the clock."}
               {noteBands && noteBands.length > 0 && " Orange columns mark the time ranges of notes."}
             </p>

@@ -84,7 +84,7 @@ export function NowPanel({
         data-ageing={ageing ? "true" : "false"}
       >
         {freshness.stale ? "Taken" : `Read ${describeAge(freshness.ageMinutes)} ·`}{" "}
-        {formatDisplayTime(latest.displayTime)} on {clock}
+        {`${formatDisplayTime(latest.displayTime)} on ${clock}`}
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {delay > 0

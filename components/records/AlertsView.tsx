@@ -10,9 +10,9 @@ export function AlertsUnavailable({ viewer = PATIENT }: { viewer?: Viewer }) {
   return (
     <Panel title="Alerts need API v3" id="alerts-unavailable">
       <p>
-        The alerts {wordsFor(viewer).your} device sounded are available only through version 3 of the glucose
-        service&apos;s interface. This dashboard reads version 2, which reports alert settings (see Devices)
-        but not the alerts themselves.
+        {`The alerts ${wordsFor(viewer).your} device sounded are available only through version 3 of the glucose service's interface.`}{" "}
+        This dashboard reads version 2, which reports alert settings (see Devices) but not the alerts
+        themselves.
       </p>
     </Panel>
   );
@@ -25,8 +25,7 @@ export function AlertsView({ model, viewer = PATIENT }: { model: AlertsModel | n
     return (
       <Panel title="No readings recorded" id="alerts-empty">
         <p>
-          {viewer.kind === "clinic" ? "The patient's CGM account" : "Your CGM account"} has no readings yet,
-          so no alerts either. Alerts appear here once {words.your} device has uploaded readings.
+          {`${viewer.kind === "clinic" ? "The patient's CGM account" : "Your CGM account"} has no readings yet, so no alerts either. Alerts appear here once ${words.your} device has uploaded readings.`}
         </p>
       </Panel>
     );

@@ -85,7 +85,8 @@ function UploadTime({ time, clock }: { time: PlacedTime; clock: string }) {
   if (!time.receiver) return <UtcTime value={time.utc} />;
   return (
     <span data-testid="last-upload">
-      <DisplayTime value={time.receiver} /> on {clock}{" "}
+      <DisplayTime value={time.receiver} />
+      {` on ${clock} `}
       <span className="text-slate-700 dark:text-slate-300">
         (<UtcTime value={time.utc} />)
       </span>

@@ -13,8 +13,7 @@ export function EventsView({ model, viewer = PATIENT }: { model: EventsModel | n
     return (
       <Panel title="No events recorded" id="events-empty">
         <p>
-          No events were recorded in {words.account}. Carbs, insulin, exercise and health entries appear here
-          once they are logged on {words.your} receiver or app and uploaded.
+          {`No events were recorded in ${words.account}. Carbs, insulin, exercise and health entries appear here once they are logged on ${words.your} receiver or app and uploaded.`}
         </p>
       </Panel>
     );

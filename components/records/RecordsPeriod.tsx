@@ -31,8 +31,9 @@ export function RecordsPeriod({
       data-period={`${days.firstDay}_${days.lastDay}`}
       data-window={window}
     >
-      {patientDaysText(days)}, up to {your} latest {what}, <DisplayTime value={latest} />. Days and times are{" "}
-      {clock}.{note && ` ${note}`}
+      {`${patientDaysText(days)}, up to ${your} latest ${what}, `}
+      <DisplayTime value={latest} />
+      {`. Days and times are ${clock}.${note ? ` ${note}` : ""}`}
     </p>
   );
 }

@@ -47,8 +47,7 @@ export function AgpReport({
           Ambulatory glucose profile
         </h2>
         <p className="mb-2 text-sm text-slate-700 print:hidden dark:text-slate-300">
-          Every reading of the period placed on one day by its time on {clock}: the line is the median, the
-          bands hold the middle 50% and 90% of readings.
+          {`Every reading of the period placed on one day by its time on ${clock}: the line is the median, the bands hold the middle 50% and 90% of readings.`}
         </p>
         <AgpChart report={report} />
       </section>

@@ -33,7 +33,7 @@ export function BlockChart({
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">
-        Time in range within each 3-hour block of the day ({clock})
+        {`Time in range within each 3-hour block of the day (${clock})`}
         {show.earlier && show.recent ? ", earlier and recent period" : ""}. The table below lists the same
         numbers.
       </figcaption>

@@ -30,7 +30,8 @@ function Window({ period, clock }: { period: PeriodDates; clock: string }) {
     return (
       <>
         <time dateTime={days.firstDay}>{formatDayText(days.firstDay)}</time> to{" "}
-        <time dateTime={days.lastDay}>{formatDayText(days.lastDay)}</time> on {clock}
+        <time dateTime={days.lastDay}>{formatDayText(days.lastDay)}</time>
+        {` on ${clock}`}
       </>
     );
   }
@@ -107,7 +108,7 @@ export function ComparePeriodForm({
         </button>
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Whole days on {clock}, at most {REPORT_MAX_DAYS}; the earlier period is as many days just before.
+        {`Whole days on ${clock}, at most ${REPORT_MAX_DAYS}; the earlier period is as many days just before.`}
       </p>
     </form>
   );
@@ -124,7 +125,7 @@ export function AttributionMethod({ clock = wordsFor().clock }: { clock?: string
         How a change is traced to a time of day
       </h2>
       <p>
-        The day (displayTime, {clock}) is cut into {BLOCKS_PER_DAY} blocks of {BLOCK_HOURS} hours. A
+        {`The day (displayTime, ${clock}) is cut into ${BLOCKS_PER_DAY} blocks of ${BLOCK_HOURS} hours.`} A
         period&apos;s share of time in a band equals the sum over the blocks of the block&apos;s part of the
         period&apos;s readings times the band&apos;s share within the block; so the change of the share is the
         sum of the blocks&apos; changes of these products, and the blocks&apos; contributions add up exactly

@@ -31,21 +31,15 @@ export function ExportContents({ unit, viewer = PATIENT }: { unit: GlucoseUnit |
         ))}
       </dl>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        The files hold {your} records exactly as the glucose service sent them, so that every number in a
-        report can be recomputed:{" "}
-        {unit ? (
-          <>
-            values in {unit}, the unit {account} sends,{" "}
-          </>
-        ) : null}
+        {`The files hold ${your} records exactly as the glucose service sent them, so that every number in a report can be recomputed: `}
+        {unit ? `values in ${unit}, the unit ${account} sends, ` : null}
         nothing converted or rounded, gaps left as gaps. Readings below 40 or above 400 mg/dL appear as the
         service writes them, 39 and 401
         {unit === "mmol/L"
           ? ` (${sentinelValue("low", unit)} and ${sentinelValue("high", unit)} in mmol/L)`
           : ""}{" "}
         with status &ldquo;low&rdquo; or &ldquo;high&rdquo;; the dashboard shows them as LOW and HIGH.
-        systemTime is the service&apos;s clock (UTC), displayTime {your} receiver&apos;s. The CSV files open
-        in any spreadsheet.
+        {`systemTime is the service's clock (UTC), displayTime ${your} receiver's. The CSV files open in any spreadsheet.`}
       </p>
     </>
   );

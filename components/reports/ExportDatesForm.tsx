@@ -46,7 +46,7 @@ export function ExportDatesForm({
         </p>
       )}
       <p id="export-dates-help" className="text-sm text-slate-700 dark:text-slate-300">
-        Days on {clock}, from 00:00 on the first day to 23:59:59 on the last, at most 90 days.
+        {`Days on ${clock}, from 00:00 on the first day to 23:59:59 on the last, at most 90 days.`}
       </p>
     </form>
   );

@@ -15,9 +15,7 @@ export function ExportView({ model, viewer = PATIENT }: { model: ExportModel | n
     return (
       <Panel title="Nothing to export yet" id="export-empty">
         <p>
-          {viewer.kind === "clinic" ? "The patient's CGM account" : "Your CGM account"} holds no readings,
-          events or calibrations yet. Once {your} receiver or app has uploaded data,{" "}
-          {viewer.kind === "clinic" ? "the clinic" : "you"} can download it here.
+          {`${viewer.kind === "clinic" ? "The patient's CGM account" : "Your CGM account"} holds no readings, events or calibrations yet. Once ${your} receiver or app has uploaded data, ${viewer.kind === "clinic" ? "the clinic" : "you"} can download it here.`}
         </p>
       </Panel>
     );
@@ -27,9 +25,9 @@ export function ExportView({ model, viewer = PATIENT }: { model: ExportModel | n
     <>
       <Panel title="Period" id="export-period">
         <p className="text-slate-700 dark:text-slate-300" data-testid="export-span">
-          {Your} records run from {formatDayText(model.span.first)} to {formatDayText(model.span.last)} on{" "}
-          {clock}. Periods in days end at {your} newest record,{" "}
-          <DisplayTime value={model.newestDisplayTime} /> on {clock}.
+          {`${Your} records run from ${formatDayText(model.span.first)} to ${formatDayText(model.span.last)} on ${clock}. Periods in days end at ${your} newest record, `}
+          <DisplayTime value={model.newestDisplayTime} />
+          {` on ${clock}.`}
         </p>
         <ChoiceLinks id="export-days" label="Last" choices={model.choices} />
         <ExportDatesForm
@@ -84,8 +82,8 @@ function ExportPeriodText({
         <>
           {request.kind === "days" ? "from" : "From"}{" "}
           <time dateTime={period.patientDays.firstDay}>{formatDayText(period.patientDays.firstDay)}</time> to{" "}
-          <time dateTime={period.patientDays.lastDay}>{formatDayText(period.patientDays.lastDay)}</time> on{" "}
-          {clock} (the service&apos;s records from <UtcTime value={period.startDate} /> to{" "}
+          <time dateTime={period.patientDays.lastDay}>{formatDayText(period.patientDays.lastDay)}</time>
+          {` on ${clock} (the service's records from `} <UtcTime value={period.startDate} /> to{" "}
           <UtcTime value={period.endDate} />
           ).
         </>

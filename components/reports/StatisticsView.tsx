@@ -113,7 +113,7 @@ export function StatisticsView({
                     data.latestDisplayTime ? `, ${formatDisplayTime(data.latestDisplayTime)}` : ""
                   }, on ${clock}.`
                 : `From ${data.period.startDate.replace("T", " ")} to ${data.period.endDate.replace("T", " ")} UTC (the service's systemTime).`}{" "}
-              Glucose in {unit}; times of day are {clock}.
+              {`Glucose in ${unit}; times of day are ${clock}.`}
             </p>
             <StatisticsByWindowTable results={data.results} dataUnit={data.dataUnit} unit={unit} />
             <div className="space-y-2">
