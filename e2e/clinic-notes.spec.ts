@@ -42,8 +42,9 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
     await patient.getByRole("button", { name: "Allow" }).click();
     await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
     await expect(patient.getByTestId("share-accepted")).toBeVisible();
-  } finally {
+  } catch (e) {
     await patientContext.close();
+    throw e;
   }
 
   // A tag for the clinic, made on the population page.
@@ -123,4 +124,28 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
   await expectNoViolations(page, "the population filtered by a tag");
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: test.info().outputPath("population-tag-390-light.png"), fullPage: true });
+
+  // The patient sees the shared note and writes one of their own, which the clinic then sees.
+  try {
+    await patient.goto("/dashboard/notes");
+    await expect(patient.getByTestId("notes")).toContainText("Night lows after the new basal rate");
+    // The form is folded away once there are notes.
+    await patient.getByText("Write a note", { exact: true }).click();
+    const own = patient.getByTestId("note-form");
+    await own.getByLabel("Note").fill("Ill with a cold");
+    await own.getByRole("button", { name: "Add the note" }).click();
+    await expect(patient.getByTestId("note-status")).toHaveText("Note saved.");
+    await expect(patient.getByTestId("notes").locator("li")).toHaveCount(2);
+    await patient.emulateMedia({ colorScheme: "dark" });
+    await patient.setViewportSize({ width: 390, height: 900 });
+    await patient.screenshot({ path: test.info().outputPath("patient-notes-390-dark.png"), fullPage: true });
+  } finally {
+    await patientContext.close();
+  }
+  // The clinic sees the patient's note, as the patient shares with it.
+  await page.goto("/clinic");
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await expect(page.getByTestId("notes").locator('li[data-author="patient"]')).toContainText(
+    "Ill with a cold",
+  );
 });

@@ -184,6 +184,10 @@ describe("notes and reviews", () => {
     expect(patientSees).toContain(`New pump ${tag}`);
     expect(patientSees).toContain(`For the patient ${tag}`);
     expect(patientSees).not.toContain(`Clinic only ${tag}`);
+    // On the patient's overview too, under the trace.
+    const overview = await get("/dashboard", patientCookie);
+    expect(overview.status).toBe(200);
+    expect(await text(overview)).toContain(`For the patient ${tag}`);
     const list = await text(await get("/dashboard/notes", patientCookie));
     expect(list).toContain(`For the patient ${tag}`);
     expect(list).toContain(`New pump ${tag}`);
