@@ -1,6 +1,6 @@
 import "server-only";
 import { latestReviews } from "../domain/reviews";
-import { patientsByTag, patientTagsOfClinic, tagOf } from "../domain/tags";
+import { patientTagsOfClinic, tagOf } from "../domain/tags";
 import type { PopulationRow } from "./population-model";
 
 /**
