@@ -175,8 +175,15 @@ describe("a clinic patient's views", () => {
 
     // The export page leads to the clinic's export API, which the download then answers.
     const exported = await both("/export", "/reports/export", "?days=14");
-    const fileName = (html: string) => block(html, 'data-testid="export-file-name"', "span");
-    expect(fileName(exported.clinic)).toBe(fileName(exported.patient));
+    // The same period; the clinic's file carries the clinic's name for the patient, the patient's
+    // their account's (lib/reports/identity/file-name.ts).
+    const fileName = (html: string) =>
+      /cgm-export_([A-Za-z0-9_-]+?)_(\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d)\.zip/.exec(
+        html.replace(/<[^>]*>/g, ""),
+      );
+    expect(fileName(exported.clinic)?.[2]).toBe(fileName(exported.patient)?.[2]);
+    expect(fileName(exported.clinic)?.[2]).toBeTruthy();
+    expect(fileName(exported.clinic)?.[1]).toBe("Vera_Views");
     const href = /href="(\/api\/clinic\/patients\/[^"]+\/export\?days=14)"/.exec(exported.clinic)?.[1];
     expect(href).toBe(`/api/clinic/patients/${patientId}/export?days=14`);
     const zip = await get(href ?? "", clinicA.cookie);
