@@ -51,13 +51,16 @@ export default async function DashboardPage({
           />
         </QueryProvider>
       )}
-      {own && shown && (
+      {/* Notes also without readings: a clinic's shared note or the patient's own ("new sensor") matters then too. */}
+      {own && !isBlocked(loaded) && (
         <NotesPanel
           notes={own.notes}
           audience="patient"
           action="/api/notes"
           clockName="your receiver's clock"
-          clockOffsetMinutes={shown.clockChanges.at(-1)?.toMinutes ?? shown.trace.initialOffsetMinutes}
+          clockOffsetMinutes={
+            shown ? (shown.clockChanges.at(-1)?.toMinutes ?? shown.trace.initialOffsetMinutes) : null
+          }
           returnTo={overviewPath(range)}
           status={search.note}
           seenBy={own.seenBy}
