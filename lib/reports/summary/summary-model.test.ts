@@ -100,7 +100,8 @@ describe("daysOfWear", () => {
   /** Every 5 minutes from `startMs` to `endMs`, on a receiver `offsetH` hours from UTC. */
   const every5 = (startMs: number, endMs: number, offsetH = 0) => {
     const out: Array<{ t: number; displayMs: number; mgdl: number }> = [];
-    for (let t = startMs; t <= endMs; t += 5 * MIN) out.push({ t, displayMs: t + offsetH * 3_600_000, mgdl: 120 });
+    for (let t = startMs; t <= endMs; t += 5 * MIN)
+      out.push({ t, displayMs: t + offsetH * 3_600_000, mgdl: 120 });
     return out;
   };
 
