@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CODES } from "@/lib/fhir/cgm-ig";
 import { DEVICE_DAYS } from "@/lib/records/devices";
 import { InputError } from "./errors";
-import { fhirExportRead } from "./fhir-export";
+import { fhirClientErrors, fhirExportRead } from "./fhir-export";
 import type { PatientContext } from "./route";
 
 /**
@@ -176,5 +176,31 @@ describe("fhirExportRead", () => {
       (o) => o.code.coding?.[0]?.code === CODES.daysOfWear,
     );
     expect(wearDays?.valueQuantity?.value).toBe(14);
+  });
+
+  it("answers a FHIR client's error as an OperationOutcome, with the status and headers kept", async () => {
+    const failing = fhirClientErrors(async () =>
+      Response.json(
+        { error: "too_many_requests", message: "Wait a minute." },
+        { status: 429, headers: { "Retry-After": "30", "Cache-Control": "private, no-store" } },
+      ),
+    );
+    const ask = (accept: string) =>
+      failing(new NextRequest("https://dash.example/x", { headers: { Accept: accept } }), {
+        params: Promise.resolve({}),
+      });
+    const res = await ask("application/fhir+json");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("content-type")).toBe("application/fhir+json; charset=utf-8");
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.json()).toMatchObject({
+      resourceType: "OperationOutcome",
+      issue: [{ code: "throttled", details: { text: "Wait a minute." }, diagnostics: "too_many_requests" }],
+    });
+    expect(await (await ask("application/json")).json()).toEqual({
+      error: "too_many_requests",
+      message: "Wait a minute.",
+    });
   });
 });

@@ -6,6 +6,7 @@ import { clinicPatientFor } from "@/lib/clinic/domain/patients";
 import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
 import { cgmBundle, receiverOffsets } from "@/lib/fhir/cgm-bundle";
 import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
+import { operationOutcome, wantsFhir } from "@/lib/fhir/operation-outcome";
 import { env } from "@/lib/platform/env";
 import { deviceInUse } from "@/lib/records/devices";
 import { attachmentDisposition, periodFileName } from "@/lib/reports/identity/file-name";
@@ -17,6 +18,7 @@ import { loadReadings } from "@/lib/reports/period/readings";
 import { summaryOf } from "@/lib/reports/summary/summary";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readSource } from "@/lib/sync/source";
+import type { Handler } from "./download";
 import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
@@ -131,3 +133,31 @@ const noData = () =>
     404,
     "no_data",
   );
+
+/**
+ * The export's errors for a FHIR client (Accept: application/fhir+json): the API's JSON error as an
+ * OperationOutcome with the same status and headers. Others keep `{ error, message }`; browsers get
+ * downloadRoute's page.
+ */
+export function fhirClientErrors(inner: Handler): Handler {
+  return async (req, ctx) => {
+    const res = await inner(req, ctx);
+    if (res.status < 400 || !wantsFhir(req.headers.get("accept"))) return res;
+    if (!res.headers.get("content-type")?.includes("application/json")) return res;
+    let body: { error?: unknown; message?: unknown } = {};
+    try {
+      body = await res.clone().json();
+    } catch {
+      return res;
+    }
+    const headers = new Headers(res.headers);
+    headers.set("Content-Type", "application/fhir+json; charset=utf-8");
+    headers.delete("Content-Length");
+    const outcome = operationOutcome(
+      res.status,
+      typeof body.error === "string" ? body.error : "error",
+      typeof body.message === "string" ? body.message : "The FHIR Bundle could not be made.",
+    );
+    return new Response(JSON.stringify(outcome), { status: res.status, headers });
+  };
+}

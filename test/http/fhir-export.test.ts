@@ -247,13 +247,36 @@ describe("GET /api/clinic/patients/{id}/fhir", () => {
       expect(html).toMatch(why);
       expect(html).toContain(`<a href="/clinic/patients/${p.id}"`);
       expect(html).not.toContain('"error"');
-      // API and FHIR clients keep the JSON error.
-      for (const accept of ["application/json", "application/fhir+json"]) {
-        const json = await fetchAs(`/api/clinic/patients/${p.id}/fhir?${query}`, clinicA.cookie, accept);
-        expect(json.status).toBe(status);
-        expect(json.headers.get("content-type")).toContain("application/json");
-        expect(typeof (await json.json()).error).toBe("string");
-      }
+      // API clients keep the JSON error; FHIR clients get it as an OperationOutcome.
+      const json = await fetchAs(
+        `/api/clinic/patients/${p.id}/fhir?${query}`,
+        clinicA.cookie,
+        "application/json",
+      );
+      expect(json.status).toBe(status);
+      expect(json.headers.get("content-type")).toContain("application/json");
+      expect(typeof (await json.json()).error).toBe("string");
+      const fhir = await fetchAs(
+        `/api/clinic/patients/${p.id}/fhir?${query}`,
+        clinicA.cookie,
+        "application/fhir+json",
+      );
+      expect(fhir.status).toBe(status);
+      expect(fhir.headers.get("content-type")).toBe("application/fhir+json; charset=utf-8");
+      const outcome = await fhir.json();
+      expect(outcome).toMatchObject({
+        resourceType: "OperationOutcome",
+        issue: [{ severity: "error", code: status === 404 ? "not-found" : "invalid" }],
+      });
+      // The API's own message: what to change (the period's fault), or why there is nothing.
+      expect(outcome.issue[0].details.text).toBe(
+        (
+          await (
+            await fetchAs(`/api/clinic/patients/${p.id}/fhir?${query}`, clinicA.cookie, "application/json")
+          ).json()
+        ).message,
+      );
+      await parseR4(outcome);
     }
     // Another clinic's browser: the page too, never the patient's data.
     const other = await fetchAs(`/api/clinic/patients/${p.id}/fhir?days=14`, clinicB.cookie, BROWSER_ACCEPT);
