@@ -129,7 +129,8 @@ async function periodAsked(connection: ConnectionRef, params: URLSearchParams): 
 
 const noData = () =>
   new InputError(
-    "The glucose service holds no readings in this period, so there is nothing to export: choose another period.",
+    // No advice of its own: a browser's page adds the next step (lib/api/download.ts), as for the PDF.
+    "The glucose service holds no readings in this period, so there is nothing to export.",
     404,
     "no_data",
   );
