@@ -8,7 +8,7 @@ import { errorPage, wantsHtml } from "@/lib/http/error-page";
  * (anything that does not ask for HTML) keeps the JSON error `{ error, message }` with its status.
  */
 
-type Handler = (
+export type Handler = (
   req: NextRequest,
   ctx: { params: Promise<Record<string, string | string[]>> },
 ) => Promise<Response>;

@@ -1,22 +1,24 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import type { CgmDevice } from "@/lib/cgm/app-records";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { clinicPatientFor } from "@/lib/clinic/domain/patients";
 import { pdfRenderCookie } from "@/lib/clinic/security/pdf-render";
-import { cgmBundle } from "@/lib/fhir/cgm-bundle";
+import { cgmBundle, receiverOffsets } from "@/lib/fhir/cgm-bundle";
 import { FHIR_READINGS_MAX_DAYS } from "@/lib/fhir/export-limits";
+import { operationOutcome, wantsFhir } from "@/lib/fhir/operation-outcome";
 import { env } from "@/lib/platform/env";
+import { deviceInUse } from "@/lib/records/devices";
 import { attachmentDisposition, periodFileName } from "@/lib/reports/identity/file-name";
-import { newestRecord } from "@/lib/reports/period/patient-days";
+import { readPeriodDevices } from "@/lib/reports/identity/identity-load";
+import { newestRecord, windowDays } from "@/lib/reports/period/patient-days";
 import { parsePeriodRequest, type ReportPeriod } from "@/lib/reports/period/period";
 import { patientClock, resolveReportPeriod } from "@/lib/reports/period/period-load";
 import { loadReadings } from "@/lib/reports/period/readings";
 import { summaryOf } from "@/lib/reports/summary/summary";
-import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import { readSource } from "@/lib/sync/source";
+import type { Handler } from "./download";
 import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
@@ -49,10 +51,11 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
   // The route's own check found it a moment ago; gone since (removed meanwhile): as any other id.
   if (!access) throw new InputError("No such patient in your clinics.", 404, "not_found");
 
+  // The devices as the reports' identity line reads them: the period's last 30 days, one call.
   const [{ readings }, group, devices] = await Promise.all([
     loadReadings(connection, period),
     targetGroup(),
-    getDevices(connection, configuredVersion(), period),
+    readPeriodDevices(connection, period),
   ]);
   const summary = summaryOf(period, readings, group.group);
   if (summary.nValues === 0) throw noData();
@@ -62,29 +65,47 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
   pdfUrl.search = new URLSearchParams({ startDate: period.startDate, endDate: period.endDate }).toString();
   const pdfRequest = new NextRequest(pdfUrl, { headers: req.headers });
   const marker = pdfRenderCookie(req, patientId);
-  const pdfResponse = await agpPdfOf(
+  const now = Date.now();
+  const pdf = await agpPdfOf(
     `/clinic/patients/${encodeURIComponent(patientId)}/agp`,
     { ...ctx, req: pdfRequest },
     marker ? [marker] : [],
+  ).then(
+    async (res) => ({ data: new Uint8Array(await res.arrayBuffer()), issuedMs: now }),
+    (e: unknown) => {
+      // A server that cannot print (no Chromium, or it would not start) will not print on a
+      // retry either, while the Bundle's numbers do not need the PDF and the IG's submission
+      // Bundle takes any combination of its entries: the Bundle is served without the PDF,
+      // marked so (the Bundle's meta.tag, the summary's note, the X-CGM-Summary-PDF header) so
+      // that nobody files it believing it complete. Every other failure (no data, the service or
+      // the call budget) stays an error, as the clinician can act on it and retry.
+      if (e instanceof InputError && e.code === "pdf_unavailable") return { omitted: e.message };
+      throw e;
+    },
   );
-  const pdf = new Uint8Array(await pdfResponse.arrayBuffer());
 
-  const now = Date.now();
   const bundle = cgmBundle({
     summary,
     period,
+    clock: receiverOffsets(readings),
     patient: { id: access.patient.id, name: access.patient.name, birthDate: access.patient.birthDate },
-    device: newestDevice(devices.devices),
-    pdf: { data: pdf, issuedMs: now },
+    device: deviceInUse(devices),
+    pdf,
     readings: withReadings ? readings : null,
     generatedMs: now,
     identifierBase: new URL(env().APP_URL).origin,
     newId: randomUUID,
   });
+  // The file is named by the receiver's days, also for explicit startDate/endDate (on systemTime):
+  // those of the window's ends on the receiver's clock.
+  const days = period.patientDays ?? windowDays(period, readings) ?? undefined;
   return new Response(JSON.stringify(bundle), {
     headers: {
       "Content-Type": "application/fhir+json; charset=utf-8",
-      "Content-Disposition": attachmentDisposition(periodFileName("fhir", access.patient.name, period)),
+      "Content-Disposition": attachmentDisposition(
+        periodFileName("fhir", access.patient.name, { ...period, patientDays: days }),
+      ),
+      "X-CGM-Summary-PDF": "omitted" in pdf ? "omitted" : "included",
     },
   });
 }
@@ -108,15 +129,36 @@ async function periodAsked(connection: ConnectionRef, params: URLSearchParams): 
 
 const noData = () =>
   new InputError(
-    "The glucose service holds no readings in this period, so there is nothing to export: choose another period.",
+    // No advice of its own: a browser's page adds the next step (lib/api/download.ts), as for the PDF.
+    "The glucose service holds no readings in this period, so there is nothing to export.",
     404,
     "no_data",
   );
 
-/** The device that uploaded last in the period: the CGM in use at its end. */
-function newestDevice(devices: readonly CgmDevice[]): CgmDevice | null {
-  return devices.reduce<CgmDevice | null>(
-    (newest, d) => (newest === null || d.lastUploadDate > newest.lastUploadDate ? d : newest),
-    null,
-  );
+/**
+ * The export's errors for a FHIR client (Accept: application/fhir+json): the API's JSON error as an
+ * OperationOutcome with the same status and headers. Others keep `{ error, message }`; browsers get
+ * downloadRoute's page.
+ */
+export function fhirClientErrors(inner: Handler): Handler {
+  return async (req, ctx) => {
+    const res = await inner(req, ctx);
+    if (res.status < 400 || !wantsFhir(req.headers.get("accept"))) return res;
+    if (!res.headers.get("content-type")?.includes("application/json")) return res;
+    let body: { error?: unknown; message?: unknown } = {};
+    try {
+      body = await res.clone().json();
+    } catch {
+      return res;
+    }
+    const headers = new Headers(res.headers);
+    headers.set("Content-Type", "application/fhir+json; charset=utf-8");
+    headers.delete("Content-Length");
+    const outcome = operationOutcome(
+      res.status,
+      typeof body.error === "string" ? body.error : "error",
+      typeof body.message === "string" ? body.message : "The FHIR Bundle could not be made.",
+    );
+    return new Response(JSON.stringify(outcome), { status: res.status, headers });
+  };
 }

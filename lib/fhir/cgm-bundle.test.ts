@@ -1,6 +1,6 @@
 import type { Observation } from "@medplum/fhirtypes";
 import { describe, expect, it } from "vitest";
-import { type CgmBundleInput, cgmBundle, fhirInstant } from "./cgm-bundle";
+import { type CgmBundleInput, cgmBundle, fhirDateTimeOn, fhirInstant, receiverOffsets } from "./cgm-bundle";
 import { CODES, DATA_ABSENT_REASON } from "./cgm-ig";
 
 let n = 0;
@@ -21,6 +21,7 @@ const input = (over: Partial<CgmBundleInput> = {}): CgmBundleInput => ({
     daysOfWear: 1,
   },
   period: { startMs: Date.UTC(2026, 0, 1), endMs: Date.UTC(2026, 0, 2) },
+  clock: null,
   patient: { id: "p-1", name: "Ann Example", birthDate: null },
   device: null,
   pdf: null,
@@ -100,5 +101,58 @@ describe("cgmBundle", () => {
 
   it("writes instants to the second in UTC", () => {
     expect(fhirInstant(Date.UTC(2026, 10, 27, 13, 5, 9, 999))).toBe("2026-11-27T13:05:09Z");
+  });
+
+  it("writes a time on the receiver's clock with its offset, the same instant", () => {
+    const t = Date.UTC(2026, 0, 1, 18, 0, 9);
+    expect(fhirDateTimeOn(t, -6 * 3_600_000)).toBe("2026-01-01T12:00:09-06:00");
+    expect(fhirDateTimeOn(t, 5.75 * 3_600_000)).toBe("2026-01-01T23:45:09+05:45");
+    expect(fhirDateTimeOn(t, 0)).toBe("2026-01-01T18:00:09Z");
+    for (const offset of [-6, -3.5, 0, 5.75, 14]) {
+      expect(Date.parse(fhirDateTimeOn(t, offset * 3_600_000))).toBe(t);
+    }
+  });
+
+  it("reads the clock at each end of the period from the readings nearest it, drift rounded away", () => {
+    const readings = [
+      { t: Date.UTC(2026, 2, 7, 6), displayMs: Date.UTC(2026, 2, 7, 0, 0, 40) },
+      { t: Date.UTC(2026, 2, 9, 5), displayMs: Date.UTC(2026, 2, 9, 0, 0, 40) },
+    ];
+    // Chicago across the start of daylight saving: UTC−6 at the start, UTC−5 at the end.
+    expect(receiverOffsets(readings)).toEqual({ startOffsetMs: -6 * 3_600_000, endOffsetMs: -5 * 3_600_000 });
+    expect(receiverOffsets([])).toBeNull();
+  });
+
+  it("writes the period and the readings on the receiver's clock when it is known", () => {
+    const b = cgmBundle(
+      input({
+        clock: { startOffsetMs: -6 * 3_600_000, endOffsetMs: -6 * 3_600_000 },
+        readings: [{ t: Date.UTC(2026, 0, 1, 7), displayMs: Date.UTC(2026, 0, 1, 1), mgdl: 120 }],
+      }),
+    );
+    for (const o of observations(b).filter((o) => o.effectivePeriod)) {
+      expect(o.effectivePeriod).toEqual({
+        start: "2025-12-31T18:00:00-06:00",
+        end: "2026-01-01T18:00:00-06:00",
+      });
+    }
+    expect(coded(b, CODES.sensorReadingMass)[0]?.effectiveDateTime).toBe("2026-01-01T01:00:00-06:00");
+  });
+
+  it("marks a Bundle whose PDF is left out, in its tag and the summary's note", () => {
+    const b = cgmBundle(input({ pdf: { omitted: "no Chromium on this server." } }));
+    expect(b.entry?.some((e) => e.resource?.resourceType === "DiagnosticReport")).toBe(false);
+    expect(b.meta?.tag).toEqual([
+      {
+        system: "https://dash.example/fhir/CodeSystem/export-notes",
+        code: "summary-pdf-omitted",
+        display: "The AGP report (PDF) is not included: no Chromium on this server.",
+      },
+    ]);
+    expect(coded(b, CODES.summary)[0]?.note).toEqual([
+      { text: "No AGP report (PDF) in this Bundle: no Chromium on this server." },
+    ]);
+    // Not asked for (null) is no mark.
+    expect(cgmBundle(input()).meta?.tag).toBeUndefined();
   });
 });

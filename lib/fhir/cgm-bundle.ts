@@ -11,6 +11,7 @@ import type {
   Resource,
 } from "@medplum/fhirtypes";
 import type { CgmDevice } from "@/lib/cgm/app-records";
+import { offsetMinutesOf } from "@/lib/cgm/clock-offset";
 import { SENTINEL_HIGH_MGDL, SENTINEL_LOW_MGDL } from "@/lib/cgm/values";
 import { deviceTitle } from "@/lib/records/devices";
 import type { ReportSummary } from "@/lib/reports/summary/summary-model";
@@ -42,14 +43,26 @@ export interface CgmBundleInput {
   >;
   /** The period on systemTime (UTC), as the summary was asked. */
   period: { startMs: number; endMs: number };
+  /**
+   * The receiver's clock at each end of the period (displayTime − systemTime, ms; receiverOffsets):
+   * the period's instants are written with that offset, so an EHR shows them on the patient's clock.
+   * Null: written in UTC.
+   */
+  clock: { startOffsetMs: number; endOffsetMs: number } | null;
   /** The clinic's patient: its id in the clinic (the identifier's value), name and birth date. */
   patient: { id: string; name: string; birthDate: string | null };
   /** The CGM in use in the period (the newest upload), if the service names one. */
   device: CgmDevice | null;
-  /** The AGP report printed to PDF, and when. */
-  pdf: { data: Uint8Array; issuedMs: number } | null;
-  /** The period's readings (UTC instant, mg/dL with the sentinels 39 and 401), or null for none. */
-  readings: ReadonlyArray<{ t: number; mgdl: number }> | null;
+  /**
+   * The AGP report printed to PDF, and when; or why it is left out (`omitted`: the Bundle then says
+   * so, in its meta.tag and the summary Observation's note); null: not asked for.
+   */
+  pdf: { data: Uint8Array; issuedMs: number } | { omitted: string } | null;
+  /**
+   * The period's readings (systemTime instant, mg/dL with the sentinels 39 and 401, and the
+   * receiver's clock when known), or null for none.
+   */
+  readings: ReadonlyArray<{ t: number; mgdl: number; displayMs?: number }> | null;
   generatedMs: number;
   /** The namespace of this dashboard's identifiers (its own address). */
   identifierBase: string;
@@ -58,6 +71,46 @@ export interface CgmBundleInput {
 
 /** FHIR dateTime/instant of a UTC epoch time, to the second (the service's resolution). */
 export const fhirInstant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/**
+ * A FHIR dateTime of the instant `ms` as a clock `offsetMs` from UTC shows it, with that offset:
+ * `2026-01-01T18:00:00Z` on a receiver at UTC−6 is `2026-01-01T12:00:00-06:00`, the same instant
+ * on the patient's clock. The offset goes to whole minutes (receiver offsets are quarter hours,
+ * lib/cgm/clock-offset.ts); no offset is written `Z`.
+ */
+export function fhirDateTimeOn(ms: number, offsetMs: number): string {
+  const minutes = Math.round(offsetMs / 60_000);
+  if (minutes === 0) return fhirInstant(ms);
+  const wall = new Date(ms + minutes * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${wall}${minutes < 0 ? "-" : "+"}${hh}:${mm}`;
+}
+
+/**
+ * The receiver's clock offset at each end of the period, from the readings nearest each end (in
+ * systemTime order, as loadReadings gives them), rounded to quarter hours so that the seconds a
+ * receiver's clock drifts are not read as a zone; null without readings.
+ */
+export function receiverOffsets(
+  readings: ReadonlyArray<{ t: number; displayMs: number }>,
+): CgmBundleInput["clock"] {
+  const first = readings[0];
+  const last = readings.at(-1);
+  if (!first || !last) return null;
+  return {
+    startOffsetMs: offsetMinutesOf(first.t, first.displayMs) * 60_000,
+    endOffsetMs: offsetMinutesOf(last.t, last.displayMs) * 60_000,
+  };
+}
+
+/**
+ * The meta.tag that marks a Bundle whose AGP PDF is left out: an EHR's import (and whoever opens
+ * the file) sees that the CGM Summary PDF Report is missing on purpose, and why.
+ */
+export const PDF_OMITTED_CODE = "summary-pdf-omitted";
+export const exportNotesSystem = (identifierBase: string) => `${identifierBase}/fhir/CodeSystem/export-notes`;
 
 const loinc = (code: string) => ({ coding: [{ system: LOINC, code }] });
 const laboratory = [{ coding: [{ system: OBSERVATION_CATEGORY, code: "laboratory" }] }];
@@ -130,7 +183,11 @@ export function cgmBundle(input: CgmBundleInput): Bundle {
     deviceRef = add(deviceResource);
   }
 
-  const effectivePeriod = { start: fhirInstant(period.startMs), end: fhirInstant(period.endMs) };
+  const effectivePeriod = {
+    start: fhirDateTimeOn(period.startMs, input.clock?.startOffsetMs ?? 0),
+    end: fhirDateTimeOn(period.endMs, input.clock?.endOffsetMs ?? 0),
+  };
+  const omitted = pdf && "omitted" in pdf ? pdf.omitted : null;
   const observation = (profile: string, code: string, value: Partial<Observation>): Observation => ({
     resourceType: "Observation",
     meta: { profile: [profile] },
@@ -168,9 +225,14 @@ export function cgmBundle(input: CgmBundleInput): Bundle {
       metricValue(summary.sensorActivePercent, UNITS.percent),
     ),
   ].map(add);
-  const summaryRef = add(observation(PROFILES.summary, CODES.summary, { hasMember: members }));
+  const summaryRef = add(
+    observation(PROFILES.summary, CODES.summary, {
+      hasMember: members,
+      ...(omitted ? { note: [{ text: `No AGP report (PDF) in this Bundle: ${omitted}` }] } : {}),
+    }),
+  );
 
-  if (pdf) {
+  if (pdf && "data" in pdf) {
     const report: DiagnosticReport = {
       resourceType: "DiagnosticReport",
       meta: { profile: [PROFILES.summaryPdf] },
@@ -200,7 +262,10 @@ export function cgmBundle(input: CgmBundleInput): Bundle {
       category: laboratory,
       code: loinc(CODES.sensorReadingMass),
       subject,
-      effectiveDateTime: fhirInstant(r.t),
+      effectiveDateTime:
+        r.displayMs === undefined
+          ? fhirInstant(r.t)
+          : fhirDateTimeOn(r.t, offsetMinutesOf(r.t, r.displayMs) * 60_000),
       ...(deviceRef ? { device: deviceRef } : {}),
       valueQuantity: readingQuantity(r.mgdl),
     } satisfies Observation);
@@ -208,7 +273,20 @@ export function cgmBundle(input: CgmBundleInput): Bundle {
 
   return {
     resourceType: "Bundle",
-    meta: { profile: [PROFILES.bundle] },
+    meta: {
+      profile: [PROFILES.bundle],
+      ...(omitted
+        ? {
+            tag: [
+              {
+                system: exportNotesSystem(input.identifierBase),
+                code: PDF_OMITTED_CODE,
+                display: `The AGP report (PDF) is not included: ${omitted}`,
+              },
+            ],
+          }
+        : {}),
+    },
     type: "transaction",
     timestamp: fhirInstant(input.generatedMs),
     entry: entries,

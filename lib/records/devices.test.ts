@@ -4,9 +4,13 @@ import {
   alertNameLabel,
   alertSoundText,
   alertValueText,
+  DEVICE_DAYS,
+  deviceInUse,
+  deviceLookupWindow,
   deviceTitle,
   displayDeviceLabel,
   generationLabel,
+  newestUploadFirst,
   orderAlertSettings,
   overrideText,
   scheduleDaysText,
@@ -185,5 +189,34 @@ describe("scheduleName", () => {
     expect(scheduleName({ alertScheduleName: " ", isDefaultSchedule: false }).heading).toBe(
       "Alert schedule without a name",
     );
+  });
+});
+
+describe("the device in use and where to look for it", () => {
+  const DAY = 86_400_000;
+  const d = (lastUploadDate: string, name: string) => ({ lastUploadDate, name });
+
+  it("looks at the period's last 30 days at most: one window of the service's", () => {
+    const end = Date.UTC(2026, 0, 31);
+    expect(deviceLookupWindow({ startMs: end - 90 * DAY, endMs: end })).toEqual({
+      startMs: end - DEVICE_DAYS * DAY,
+      endMs: end,
+    });
+    expect(deviceLookupWindow({ startMs: end - 7 * DAY, endMs: end })).toEqual({
+      startMs: end - 7 * DAY,
+      endMs: end,
+    });
+  });
+
+  it("is the one that uploaded last; the others follow newest first", () => {
+    const devices = [
+      d("2026-01-02T00:00:00", "a"),
+      d("2026-01-20T08:00:00", "b"),
+      d("2026-01-09T00:00:00", "c"),
+    ];
+    expect(deviceInUse(devices)?.name).toBe("b");
+    expect(newestUploadFirst(devices).map((x) => x.name)).toEqual(["b", "c", "a"]);
+    expect(devices.map((x) => x.name)).toEqual(["a", "b", "c"]);
+    expect(deviceInUse([])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { CgmAlertName, CgmAlertSetting, CgmDevice } from "@/lib/cgm/app-records";
+import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { glucoseText } from "@/lib/cgm/glucose-text";
 import { daysOfWeek, timeOfDayWindow } from "@/lib/cgm/schemas";
 import { convertGlucose, GLUCOSE_UNITS, type GlucoseUnit, rateUnitFor } from "@/lib/cgm/units";
@@ -15,6 +16,32 @@ import { countText, formatAmount, formatClock, formatDateTimeText } from "./form
  * calibrations page asks the same devices whether calibrations are expected at all.
  */
 export const DEVICE_DAYS = 30;
+
+/**
+ * Where a report looks for the devices of its period: its last DEVICE_DAYS days at most. The device
+ * in use at the period's end uploaded in them, and one such window is what the service answers in a
+ * single call (v3 takes windows of at most 30 days), however long the report's period.
+ */
+export function deviceLookupWindow(period: { startMs: number; endMs: number }): {
+  startMs: number;
+  endMs: number;
+} {
+  return { startMs: Math.max(period.startMs, period.endMs - DEVICE_DAYS * MS_PER_DAY), endMs: period.endMs };
+}
+
+/**
+ * The devices newest upload first: the first is the device in use (the last to upload), as the
+ * reports' identity line and the FHIR export's Device both name it. DateTimes of one shape sort as
+ * text.
+ */
+export function newestUploadFirst<D extends Pick<CgmDevice, "lastUploadDate">>(devices: readonly D[]): D[] {
+  return [...devices].sort((a, b) => b.lastUploadDate.localeCompare(a.lastUploadDate));
+}
+
+/** The device in use at the end of a period: the one that uploaded last; null for none. */
+export function deviceInUse<D extends Pick<CgmDevice, "lastUploadDate">>(devices: readonly D[]): D | null {
+  return newestUploadFirst(devices)[0] ?? null;
+}
 
 type Day = (typeof daysOfWeek)[number];
 const DAY_NAMES: Record<Day, string> = {

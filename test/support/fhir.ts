@@ -153,7 +153,8 @@ export function checkCgmProfiles(bundle: Bundle) {
   const readings = observations.filter((o) => hasCode(o.code, CODES.sensorReadingMass));
   for (const r of readings) {
     expect(r.meta?.profile).toEqual([PROFILES.sensorReadingMass]);
-    expect(r.effectiveDateTime).toMatch(/Z$/);
+    // To the second, on the receiver's clock with its offset (or Z): FHIR wants a zone with a time.
+    expect(r.effectiveDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
     expectUnit(r.valueQuantity, UNITS.mgdl);
   }
 

@@ -4,7 +4,7 @@ import type { CgmDevice } from "@/lib/cgm/app-records";
 import { MS_PER_DAY } from "@/lib/cgm/datetime";
 import { type Window, windowOf } from "@/lib/cgm/window";
 import { db, schema } from "@/lib/db";
-import { DEVICE_DAYS } from "@/lib/records/devices";
+import { deviceLookupWindow } from "@/lib/records/devices";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
 import type { ConnectionRef } from "@/lib/service-client/tokens";
 import type { AgpReport } from "../agp/agp-model";
@@ -28,17 +28,24 @@ export async function accountName(userId: string): Promise<string | null> {
 }
 
 /**
- * The devices that uploaded during the report's period (spec 2.4), for the report's "sensor and
- * device" line: one call to the devices resource, with the configured API version. The line is a
- * side note of the report, so a failed read (service down, budget spent) leaves it "not known"
- * (null) rather than failing the report.
+ * The devices that uploaded in the report's period (spec 2.4): one call to the devices resource,
+ * with the configured API version, over the period's last 30 days at most (deviceLookupWindow):
+ * the device in use at the period's end uploaded in them, and v3 answers such a window in one
+ * call, however long the period. Its errors are the service's (the FHIR export's Device needs them).
+ */
+export async function readPeriodDevices(connection: ConnectionRef, period: Window): Promise<CgmDevice[]> {
+  const { startMs, endMs } = deviceLookupWindow(period);
+  return (await getDevices(connection, configuredVersion(), windowOf(startMs, endMs))).devices;
+}
+
+/**
+ * readPeriodDevices for the report's "sensor and device" line: the line is a side note of the
+ * report, so a failed read (service down, budget spent) leaves it "not known" (null) rather than
+ * failing the report.
  */
 export async function periodDevices(connection: ConnectionRef, period: Window): Promise<CgmDevice[] | null> {
-  // The last 30 days of the period at most, as the devices page asks: one window the service
-  // answers in one call, and the device in use at the period's end is in it.
-  const window = windowOf(Math.max(period.startMs, period.endMs - DEVICE_DAYS * MS_PER_DAY), period.endMs);
   try {
-    return (await getDevices(connection, configuredVersion(), window)).devices;
+    return await readPeriodDevices(connection, period);
   } catch {
     return null;
   }

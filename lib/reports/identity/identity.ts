@@ -1,5 +1,5 @@
 import type { CgmDevice } from "@/lib/cgm/app-records";
-import { generationLabel } from "@/lib/records/devices";
+import { generationLabel, newestUploadFirst } from "@/lib/records/devices";
 import type { ReportPeriod } from "../period/period";
 import { reportFileName } from "./file-name";
 
@@ -86,8 +86,7 @@ function devicesText(devices: ReportIdentityInput["devices"]): string {
   if (devices === null) return "Not known: the service's device records could not be read just now";
   if (devices.length === 0) return "None uploaded in this period";
   // The newest upload is the device in use; others of the period follow, each named once.
-  const newestFirst = [...devices].sort((a, b) => b.lastUploadDate.localeCompare(a.lastUploadDate));
-  const texts = [...new Set(newestFirst.map(deviceText))];
+  const texts = [...new Set(newestUploadFirst(devices).map(deviceText))];
   const [inUse, ...others] = texts;
   return others.length === 0 ? `${inUse}` : `${inUse}; also in this period: ${others.join("; ")}`;
 }

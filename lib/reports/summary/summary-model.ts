@@ -3,7 +3,7 @@ import type { ClockGlucose } from "@/lib/metrics/episodes";
 import { evaluateGoals, type GoalResult } from "@/lib/metrics/goals";
 import { type PeriodMetrics, periodMetrics } from "@/lib/metrics/report";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
-import type { PatientDays } from "../period/patient-days";
+import { dayCount, type PatientDays } from "../period/patient-days";
 import type { ReportPeriod } from "../period/period";
 
 /**
@@ -21,17 +21,49 @@ export type SummaryGoal = Pick<GoalResult, "metric" | "value" | "goal" | "met">;
  */
 export type ReportSummary = PeriodSummary & {
   /**
-   * The days of the receiver's clock with at least one reading in the period: the CGM's "days of
-   * wear" (the FHIR CGM IG's duration of use, lib/fhir), 0 without readings.
+   * The CGM's "days of wear" (the FHIR CGM IG's duration of use, LOINC 104636-6, lib/fhir): how
+   * many of the period's days hold at least one reading (daysOfWear below); 0 without readings.
    */
   daysOfWear: number;
   targetGroup: TargetGroup;
   goals: SummaryGoal[];
 };
 
-/** Distinct receiver-clock days (displayTime on its naive UTC axis) that hold a reading. */
-export function daysOfWear(readings: readonly ClockGlucose[]): number {
-  return new Set(readings.map((r) => Math.floor(r.displayMs / MS_PER_DAY))).size;
+/** A reading as days of wear count it: its systemTime instant. */
+export interface WornReading {
+  t: number;
+}
+
+/**
+ * How many days the period has: the receiver's days it was chosen as, else its length in 24-hour
+ * days, a last part-day counting as one (an explicit 14-day window is 14, 14 days and an hour 15).
+ */
+export function periodDayCount(period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">): number {
+  if (period.patientDays) return dayCount(period.patientDays);
+  return Math.max(1, Math.ceil((period.endMs - period.startMs) / MS_PER_DAY));
+}
+
+/**
+ * Days of wear: of the period's days, those that hold at least one reading. The IG defines it as
+ * "the number of days the CGM device was worn during the reporting period", and the 2023
+ * consensus reads it against the period's length (14 days recommended): so it never exceeds the
+ * period's days. The days are 24-hour slices of systemTime from the period's start, which are the
+ * receiver's own days when the period was chosen as days (it starts at the receiver's midnight);
+ * a reading at the window's inclusive end belongs to its last day. Counting the receiver-clock
+ * dates a window touches instead gave 15 for an explicit 14-day window (its ends fall mid-day on
+ * the receiver's clock).
+ */
+export function daysOfWear(
+  period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">,
+  readings: readonly WornReading[],
+): number {
+  const days = periodDayCount(period);
+  const worn = new Set<number>();
+  for (const r of readings) {
+    if (r.t < period.startMs || r.t > period.endMs) continue;
+    worn.add(Math.min(Math.floor((r.t - period.startMs) / MS_PER_DAY), days - 1));
+  }
+  return worn.size;
 }
 
 export function periodSummary(period: ReportPeriod, readings: readonly ClockGlucose[]): PeriodSummary {
@@ -45,7 +77,7 @@ export function periodSummary(period: ReportPeriod, readings: readonly ClockGluc
 
 export function summaryOf(
   period: ReportPeriod,
-  readings: readonly ClockGlucose[],
+  readings: ReadonlyArray<ClockGlucose & WornReading>,
   targetGroup: TargetGroup,
 ): ReportSummary {
   // The summary API's keys are the period as asked and the metrics; the receiver's days are the
@@ -56,5 +88,5 @@ export function summaryOf(
     readings.map((r) => r.mgdl),
     metrics.cv,
   ).map(({ metric, value, goal, met }) => ({ metric, value, goal, met }));
-  return { ...metrics, daysOfWear: daysOfWear(readings), targetGroup, goals };
+  return { ...metrics, daysOfWear: daysOfWear(period, readings), targetGroup, goals };
 }
