@@ -59,5 +59,5 @@ function codeOfForm(text: string): OAuthErrorCode | null {
 /** Plain text naming one code, e.g. `oauth2: "invalid_grant" "Refresh token expired"`. */
 function codeOfText(text: string): OAuthErrorCode | null {
   const found = oauthErrorCodes.filter((code) => new RegExp(`(^|[^a-z_])${code}([^a-z_]|$)`).test(text));
-  return found.length === 1 ? found[0] : null;
+  return found.length === 1 ? (found[0] ?? null) : null;
 }

@@ -88,6 +88,14 @@ describe("token refusals (notes §5.10): only invalid_grant asks the patient to 
     expect([e.code, e.status, e.isFinal]).toEqual(["invalid_client", 401, false]);
   });
 
+  it.each(["unauthorized_client", "invalid_client", "invalid_request"])(
+    "does not ask for a reconnect on %s: the app's problem, not the patient's token",
+    async (code) => {
+      const e = await refused({ status: 400, headers: json, body: JSON.stringify({ error: code }) });
+      expect([e.code, e.isFinal]).toEqual([code, false]);
+    },
+  );
+
   it("keeps a 400 that names no OAuth error a malformed answer, which does not disconnect", async () => {
     const e = await refused({
       status: 400,

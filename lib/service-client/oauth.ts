@@ -21,9 +21,13 @@ export class TokenRequestError extends Error {
     super(message);
   }
 
-  /** The refresh token is dead for good (revoked, reused, expired): the patient must reconnect. */
+  /**
+   * The refresh token is dead for good (revoked, reused, expired): the patient must reconnect.
+   * Only invalid_grant says so (notes §5.10); unauthorized_client is about the app's registration,
+   * which a patient's reconnect cannot mend, and would disconnect every patient at once.
+   */
   get isFinal(): boolean {
-    return this.status === 400 && (this.code === "invalid_grant" || this.code === "unauthorized_client");
+    return this.status === 400 && this.code === "invalid_grant";
   }
 }
 
