@@ -4,6 +4,7 @@ import {
   inTimeOfDayWindow,
   statisticsV2RequestSchema,
   timeOfDayWindow,
+  tokenResponseSchema,
   windowQuerySchema,
 } from "./schemas";
 
@@ -75,5 +76,30 @@ describe("request schemas", () => {
       windowQuerySchema.safeParse({ startDate: "2026-01-01T00:00:01", endDate: "2026-01-01T00:00:00" })
         .success,
     ).toBe(false);
+  });
+});
+
+describe("token response (service-v3-notes §1.4)", () => {
+  const bare = { access_token: "a", expires_in: 7200, token_type: "Bearer", refresh_token: "r" };
+
+  it("accepts the four documented fields alone: the Keycloak-style extras are UNCERTAIN", () => {
+    expect(tokenResponseSchema.safeParse(bare).success).toBe(true);
+  });
+
+  it.each([
+    ["the sandbox's shape", { refresh_expires_in: 0, "not-before-policy": "0", session_state: "s" }],
+    ["Keycloak's numeric not-before-policy", { "not-before-policy": 0 }],
+    ["only some of the extras", { refresh_expires_in: 0 }],
+    ["a lower-case token type", { token_type: "bearer" }],
+  ])("accepts %s", (_, extra) => {
+    expect(tokenResponseSchema.safeParse({ ...bare, ...extra }).success).toBe(true);
+  });
+
+  it.each([
+    ["no refresh token", { refresh_token: undefined }],
+    ["expires_in as a string", { expires_in: "7200" }],
+    ["another token type", { token_type: "MAC" }],
+  ])("refuses %s", (_, change) => {
+    expect(tokenResponseSchema.safeParse({ ...bare, ...change }).success).toBe(false);
   });
 });

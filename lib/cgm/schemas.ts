@@ -378,9 +378,12 @@ export const tokenResponseSchema = z.object({
     .string()
     .refine((t) => t.toLowerCase() === "bearer", { message: "token_type must be Bearer" }),
   refresh_token: z.string().min(1),
-  refresh_expires_in: z.number().int(),
-  "not-before-policy": z.string(),
-  session_state: z.string(),
+  // Only the newer sample shows these three Keycloak-style fields (service-v3-notes §1.4,
+  // UNCERTAIN) and nothing outside the sandbox reads them: a service that leaves them out, or
+  // sends Keycloak's numeric "not-before-policy", must not fail every sign-in with a 502.
+  refresh_expires_in: z.number().int().optional(),
+  "not-before-policy": z.union([z.string(), z.number().int()]).optional(),
+  session_state: z.string().optional(),
 });
 
 export const oauthErrorCodes = [

@@ -206,6 +206,24 @@ describe("events (notes §3.3, §5 item 7)", () => {
   });
 });
 
+describe("recordedSystemTime and recordedDisplayTime (notes §3.3, meaning undocumented)", () => {
+  const [first] = odd.events.records;
+  const envelope = (records: unknown[]) => ({ ...odd.events, records });
+
+  it.each([
+    ["a day apart from systemTime", "2024-05-31T07:00:00Z", "2024-05-31T09:00:00+02:00"],
+    ["null", null, null],
+    ["unreadable", "yesterday", 42],
+  ])("are ignored when %s: the event is read, and placed by systemTime, as without them", (_, sys, disp) => {
+    const plain = eventsV3ReadSchema.parse(envelope([first]));
+    const recorded = eventsV3ReadSchema.parse(
+      envelope([{ ...first, recordedSystemTime: sys, recordedDisplayTime: disp }]),
+    );
+    expect(recorded).toEqual(plain);
+    expect(recorded.records).toHaveLength(1);
+  });
+});
+
 describe("devices and alert schedules (notes §3.4, §5 item 8)", () => {
   const read = devicesV3ReadSchema.parse(odd.devices);
   const [phone, receiver] = read.records;

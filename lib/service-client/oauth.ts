@@ -2,6 +2,7 @@ import "server-only";
 import * as oauth from "oauth4webapi";
 import { type TokenResponse, tokenResponseSchema } from "@/lib/cgm";
 import { type ServiceConfig, serviceConfig } from "./config";
+import { oauthErrorCodeOf } from "./oauth-error";
 
 /**
  * The one code path for the authorization-code exchange and every refresh (oauth4webapi,
@@ -20,9 +21,13 @@ export class TokenRequestError extends Error {
     super(message);
   }
 
-  /** The refresh token is dead for good (revoked, reused, expired): the patient must reconnect. */
+  /**
+   * The refresh token is dead for good (revoked, reused, expired): the patient must reconnect.
+   * Only invalid_grant says so (notes §5.10); unauthorized_client is about the app's registration,
+   * which a patient's reconnect cannot mend, and would disconnect every patient at once.
+   */
   get isFinal(): boolean {
-    return this.status === 400 && (this.code === "invalid_grant" || this.code === "unauthorized_client");
+    return this.status === 400 && this.code === "invalid_grant";
   }
 }
 
@@ -66,6 +71,30 @@ export async function startAuthorization(config = serviceConfig()): Promise<Auth
   return { url: url.toString(), state, codeVerifier };
 }
 
+/**
+ * The error of a 4xx token answer oauth4webapi could not read as OAuth's: JSON under another
+ * content type, a nested or form-encoded code, a plain-text one, or a 401 with a WWW-Authenticate
+ * challenge (RFC 6749 allows it for invalid_client). Null when it names no OAuth error.
+ */
+async function nonConformantRefusal(e: unknown): Promise<TokenRequestError | null> {
+  const response =
+    e instanceof oauth.WWWAuthenticateChallengeError
+      ? e.response
+      : e instanceof oauth.OperationProcessingError && e.cause instanceof Response
+        ? e.cause
+        : null;
+  if (!response || response.status < 400 || response.status > 499 || response.bodyUsed) return null;
+  const challenged =
+    e instanceof oauth.WWWAuthenticateChallengeError
+      ? e.cause.map((c) => c.parameters.error).find((code) => code !== undefined)
+      : undefined;
+  const code =
+    oauthErrorCodeOf(await response.text().catch(() => "")) ??
+    (challenged ? oauthErrorCodeOf(challenged) : null);
+  if (!code) return null;
+  return new TokenRequestError(code, response.status, `The service refused the token request (${code}).`);
+}
+
 async function checked(run: () => Promise<oauth.TokenEndpointResponse>): Promise<TokenResponse> {
   let raw: oauth.TokenEndpointResponse;
   try {
@@ -77,6 +106,10 @@ async function checked(run: () => Promise<oauth.TokenEndpointResponse>): Promise
     if (e instanceof oauth.AuthorizationResponseError) {
       throw new TokenRequestError(e.error, 400, `The authorization was not granted (${e.error}).`);
     }
+    // A refusal whose body is not RFC 6749's (notes §5.10) is still a refusal: its code decides
+    // whether the patient must reconnect (invalid_grant), so it is read before giving up on it.
+    const refusal = await nonConformantRefusal(e);
+    if (refusal) throw refusal;
     if (e instanceof oauth.OperationProcessingError || e instanceof TypeError) {
       throw new TokenRequestError("malformed_response", 502, "The service's token response was not valid.");
     }

@@ -143,7 +143,7 @@ describe("malformed token responses are refused", () => {
   beforeAll(async () => {
     fake = createServer((_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
-      // No refresh_token, no session_state: not the service's token response.
+      // No refresh_token: not a token response the client can keep (the other extras are optional).
       res.end(JSON.stringify({ access_token: "x", token_type: "Bearer", expires_in: 7200 }));
     });
     await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
