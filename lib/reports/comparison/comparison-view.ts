@@ -13,6 +13,7 @@ import {
   previousPatientDays,
 } from "../period/patient-days";
 import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
+import { periodDayCount } from "../period/period-days";
 import type { PeriodSummary } from "../summary/summary-model";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
@@ -86,10 +87,7 @@ export function earlierDaysProblem(recent: PatientDays): string | null {
 }
 
 /** A period's length in whole days, as the page names it ("14 days"; a date range ending 23:59:59 too). */
-export function periodDays(period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">): number {
-  if (period.patientDays) return dayCount(period.patientDays);
-  return Math.max(1, Math.round((period.endMs - period.startMs) / MS_PER_DAY));
-}
+export const periodDays = periodDayCount;
 
 /**
  * The custom-period form's dates for a recent period: its own days on the receiver's clock; for a
