@@ -1,8 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { CgmDevice } from "@/lib/cgm/app-records";
-import { MS_PER_DAY } from "@/lib/cgm/datetime";
+import { MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
 import { type Window, windowOf } from "@/lib/cgm/window";
+import { readableWindow } from "@/lib/cgm/window-bounds";
 import { db, schema } from "@/lib/db";
 import { DEVICE_DAYS } from "@/lib/records/devices";
 import { configuredVersion, getDevices } from "@/lib/service-client/client";
@@ -41,22 +42,32 @@ const devicesRead = new Map<string, { atMs: number; devices: Promise<CgmDevice[]
 
 /**
  * The devices that uploaded during the report's period (spec 2.4), for the report's "sensor and
- * device" line: one call to the devices resource, with the configured API version, made again for
- * the same connection and window only after DEVICES_REUSE_MS. The line is a side note of the
- * report, so a failed read (service down, budget spent) leaves it "not known" (null) rather than
- * failing the report, and is not kept.
+ * device" line. The service is asked for the DEVICE_DAYS (30) days up to the period's end, as the
+ * devices page asks (one window it answers in one call; the device in use at the period's end is
+ * in it), and a device counts when its last upload is not before the period's start: so views of
+ * different lengths ending together (the AGP, its PDF, compare, statistics of "the last 14 days")
+ * share one read, made again for the connection only after DEVICES_REUSE_MS. A failed read
+ * (service down, budget spent) leaves the line "not known" (null), is not kept, and never fails
+ * the report: the line is a side note of it.
  */
-export function periodDevices(
+export async function periodDevices(
   connection: ConnectionRef,
   period: Window,
   nowMs = Date.now(),
 ): Promise<CgmDevice[] | null> {
-  // The last 30 days of the period at most, as the devices page asks: one window the service
-  // answers in one call, and the device in use at the period's end is in it.
-  const window = windowOf(Math.max(period.startMs, period.endMs - DEVICE_DAYS * MS_PER_DAY), period.endMs);
+  const devices = await devicesUpTo(connection, period.endMs, nowMs);
+  return (
+    devices && devices.filter((d) => (parseDateTime(d.lastUploadDate) ?? period.endMs) >= period.startMs)
+  );
+}
+
+/** The devices of the 30 days up to `endMs`, read once per connection and end within DEVICES_REUSE_MS. */
+function devicesUpTo(connection: ConnectionRef, endMs: number, nowMs: number): Promise<CgmDevice[] | null> {
+  const bounds = readableWindow(endMs - DEVICE_DAYS * MS_PER_DAY, endMs);
+  const window = windowOf(bounds.startMs, bounds.endMs);
   const version = configuredVersion();
   // Keyed by connection: one patient's devices are never another's.
-  const key = `${connectionIdOf(connection)} ${version} ${window.startDate} ${window.endDate}`;
+  const key = `${connectionIdOf(connection)} ${version} ${window.endDate}`;
   const kept = devicesRead.get(key);
   if (kept && nowMs - kept.atMs < DEVICES_REUSE_MS) return kept.devices;
   const devices = getDevices(connection, version, window).then(

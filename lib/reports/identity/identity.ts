@@ -32,7 +32,14 @@ export interface ReportIdentityInput {
    * The period's first and last day, its length, and the clock its days are on: the patient's
    * receiver clock (absent: that one), or UTC for a window asked as startDate/endDate (period-days.ts).
    */
-  period: { firstDay: string | null; lastDay: string | null; days: number; clock?: DaysClock };
+  period: {
+    firstDay: string | null;
+    lastDay: string | null;
+    days: number;
+    clock?: DaysClock;
+    /** A comparison's earlier period, on the same clock. */
+    earlier?: { firstDay: string | null; lastDay: string | null; days: number };
+  };
   generatedAtMs: number;
   /** The devices that uploaded in the period, as the devices resource gave them; null: not read. */
   devices: readonly CgmDevice[] | null;
@@ -65,9 +72,25 @@ function periodText(input: ReportIdentityInput): string {
   const { firstDay, lastDay, days } = input.period;
   const clock = periodClock(input.viewer, input.period.clock);
   const length = `${days} ${days === 1 ? "day" : "days"}`;
-  if (!firstDay || !lastDay) return `${length} on ${clock}, no readings in it`;
-  const span = firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`;
-  return `${span}, ${length} on ${clock}`;
+  const earlier = input.period.earlier;
+  const compared = earlier ? `; compared with ${spanText(earlier)}` : "";
+  if (!firstDay || !lastDay) return `${length} on ${clock}, no readings in it${compared}`;
+  return `${spanText(input.period)} on ${clock}${compared}`;
+}
+
+/** "2026-11-13 to 2026-11-26, 14 days" (one day: its date alone). */
+function spanText({
+  firstDay,
+  lastDay,
+  days,
+}: {
+  firstDay: string | null;
+  lastDay: string | null;
+  days: number;
+}) {
+  const length = `${days} ${days === 1 ? "day" : "days"}`;
+  if (!firstDay || !lastDay) return length;
+  return `${firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`}, ${length}`;
 }
 
 const PLATFORMS: Record<string, string> = { ios: "iOS", android: "Android" };
