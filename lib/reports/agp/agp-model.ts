@@ -9,7 +9,7 @@ import { type PeriodMetrics, periodMetrics, reportGri } from "@/lib/metrics/repo
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { type EpisodesView, episodesView } from "../episodes-view";
-import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "../period/patient-days";
+import { dayOf, dayStartMs, type PatientDays, windowDays } from "../period/patient-days";
 import type { ReportPeriod } from "../period/period";
 import { namedPeriodDays } from "../period/period-days";
 import type { Reading } from "../period/readings";

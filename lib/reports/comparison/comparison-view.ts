@@ -1,12 +1,12 @@
-import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import { formatGlucoseNumber, glucoseText, mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
 import {
+  addDays,
   checkPatientDays,
-  dayCount,
   dayOf,
   dayStartMs,
   type PatientDays,
@@ -101,12 +101,8 @@ export function formDates(recent: Pick<ReportPeriod, "startDate" | "endDate" | "
   if (recent.patientDays) return { start: recent.patientDays.firstDay, end: recent.patientDays.lastDay };
   const startMs = parseDateTime(recent.startDate) ?? 0;
   const endMs = parseDateTime(recent.endDate) ?? 0;
-  const days = periodDays({ startMs, endMs });
-  const endDay = Math.floor(endMs / MS_PER_DAY) * MS_PER_DAY;
-  return {
-    start: formatDateTime(endDay - (days - 1) * MS_PER_DAY).slice(0, 10),
-    end: formatDateTime(endDay).slice(0, 10),
-  };
+  const end = dayOf(endMs);
+  return { start: addDays(end, -(periodDays({ startMs, endMs }) - 1)), end };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -56,9 +56,7 @@ export async function periodDevices(
   nowMs = Date.now(),
 ): Promise<CgmDevice[] | null> {
   const devices = await devicesUpTo(connection, period.endMs, nowMs);
-  return (
-    devices && devices.filter((d) => (parseDateTime(d.lastUploadDate) ?? period.endMs) >= period.startMs)
-  );
+  return devices?.filter((d) => (parseDateTime(d.lastUploadDate) ?? period.endMs) >= period.startMs) ?? null;
 }
 
 /** The devices of the 30 days up to `endMs`, read once per connection and end within DEVICES_REUSE_MS. */
