@@ -12,6 +12,7 @@ import type { Preferences } from "@/lib/preferences";
 import type { AlertSounding } from "@/lib/records/alerts";
 import { bandRangeText } from "@/lib/reports/agp/agp-model";
 import { type EpisodesView, episodesView } from "@/lib/reports/episodes-view";
+import { windowDayCount } from "@/lib/reports/period/period-days";
 import {
   type ClockChange,
   clockChanges,
@@ -82,7 +83,7 @@ export function summaryPeriodText(overview: {
   summary: { startMs: number; endMs: number };
   latest: { displayTime: string } | null;
 }): string {
-  const days = Math.round((overview.summary.endMs - overview.summary.startMs) / MS_PER_DAY);
+  const days = windowDayCount(overview.summary.startMs, overview.summary.endMs);
   const span = `${days} days`;
   return overview.latest ? `${span} to ${formatDisplayDay(overview.latest.displayTime)}` : span;
 }

@@ -78,3 +78,6 @@ const WORDS: Record<Viewer["kind"], ViewerWords> = {
 };
 
 export const wordsFor = (viewer: Viewer = PATIENT): ViewerWords => WORDS[viewer.kind];
+
+/** The words for a kind of reader, where only the kind is known (a report's identity lines). */
+export const wordsOfKind = (kind: Viewer["kind"]): ViewerWords => WORDS[kind];

@@ -102,3 +102,16 @@ describe("other pages and downloads viewed again", () => {
     expect(again.filter((p) => p.endsWith("/dataRange"))).toHaveLength(1);
   });
 });
+
+describe("the identity lines' devices", () => {
+  // Issue 18, item 2 added a devices read to every printable view for its "sensor and device"
+  // line. Views ending together (the AGP, compare and statistics of the last 14 days, the AGP
+  // again) share one read: counted with the tap, before this there was one a view.
+  it("are read once for the printable views of one period, not once a view", async () => {
+    const session = await signIn(base, "SandboxUser4");
+    const devicesCalls = (calls: string[]) => calls.filter((p) => p.endsWith("/devices")).length;
+    expect(devicesCalls(await callsOf(`${base}/reports`, session.cookie))).toBe(1);
+    for (const view of ["/reports", "/reports/compare", "/reports/statistics"])
+      expect(devicesCalls(await callsOf(`${base}${view}`, session.cookie)), view).toBe(0);
+  });
+});

@@ -121,6 +121,23 @@ describe("a period without readings", () => {
   });
 });
 
+describe("explicit startDate/endDate (systemTime) on a receiver that is not on UTC", () => {
+  it("names the export's days as UTC days, never as SandboxUser4's (America/Chicago) receiver clock", async () => {
+    const patient4 = await signIn(base, "SandboxUser4");
+    const q = "startDate=2026-10-01T00:00:00&endDate=2026-10-07T23:59:59";
+    const zip = await fetchAs(`/api/reports/export?${q}`, patient4.cookie);
+    expect(zip.status).toBe(200);
+    // The window's own days: 00:00 UTC on 1 October is still 30 September in Chicago.
+    expect(zip.headers.get("content-disposition")).toContain("_2026-10-01_2026-10-07.zip");
+    const methods = new TextDecoder().decode(
+      unzipSync(new Uint8Array(await zip.arrayBuffer()))["methods.txt"],
+    );
+    const period = /^Period: (.*)$/m.exec(methods)?.[1];
+    expect(period).toMatch(/^2026-10-01 to 2026-10-07, 7 days on UTC \(the service's systemTime/);
+    expect(period).not.toContain("receiver");
+  });
+});
+
 describe("file names", () => {
   it("two patients' PDFs and exports of the same period carry each patient's name, never the same file name", async () => {
     const names: string[] = [];

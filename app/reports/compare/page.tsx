@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { CompareView } from "@/components/reports/CompareView";
 import { ReportsNav } from "@/components/reports/ReportsNav";
+import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
+import { comparisonViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Compare periods" };
 
@@ -31,6 +33,14 @@ export default async function ComparePage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
+      {report && (
+        <ViewIdentity
+          connection={page.connection}
+          who={{ viewer: "patient", userId: page.userId }}
+          view={comparisonViewPeriod(report)}
+          targetGroup={report.goals.groupLabel}
+        />
+      )}
       <CompareView request={request} report={report} />
     </PatientShell>
   );

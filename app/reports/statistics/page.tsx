@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { StatisticsView } from "@/components/reports/StatisticsView";
+import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, type SearchParam } from "@/lib/records/query";
+import { reportViewPeriod } from "@/lib/reports/identity/view-periods";
 import { parsePeriodRequest } from "@/lib/reports/period/period";
 import { loadStatisticsPage } from "@/lib/reports/statistics-by-window/load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model";
@@ -38,6 +41,14 @@ export default async function StatisticsByTimeOfDayPage({
   return (
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
+      {data && (
+        <ViewIdentity
+          connection={page.connection}
+          who={{ viewer: "patient", userId: page.userId }}
+          view={reportViewPeriod(data.period)}
+          targetGroup={TARGET_PRESETS[page.goals.group].label}
+        />
+      )}
       <StatisticsView
         request={request}
         version={version}

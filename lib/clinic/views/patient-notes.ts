@@ -1,5 +1,5 @@
 import "server-only";
-import { formatDateTime, MS_PER_DAY } from "@/lib/cgm/datetime";
+import { addDays } from "@/lib/reports/period/patient-days";
 import { type NoteView, notesFor } from "../domain/notes";
 import type { ClinicPatientAccess } from "../domain/patients";
 import type { ReviewView, TagView } from "../domain/review-types";
@@ -36,6 +36,5 @@ export async function clinicPatientNotes(
  */
 export function reviewPeriod(latestDisplayTime: string | null, days = 14): { start: string; end: string } {
   const end = latestDisplayTime ? latestDisplayTime.slice(0, 10) : new Date().toISOString().slice(0, 10);
-  const endMs = Date.parse(`${end}T00:00:00Z`);
-  return { start: formatDateTime(endMs - (days - 1) * MS_PER_DAY).slice(0, 10), end };
+  return { start: addDays(end, -(days - 1)), end };
 }

@@ -9,8 +9,9 @@ import { type PeriodMetrics, periodMetrics, reportGri } from "@/lib/metrics/repo
 import { type BandEdges, type BandKey, bandsOf, type TargetPreset, timeInBands } from "@/lib/metrics/targets";
 import { type JudgedGoal, judgeBands } from "@/lib/trace/goal-text";
 import { type EpisodesView, episodesView } from "../episodes-view";
-import { dayCount, dayOf, dayStartMs, type PatientDays, windowDays } from "../period/patient-days";
+import { dayOf, dayStartMs, type PatientDays, windowDays } from "../period/patient-days";
 import type { ReportPeriod } from "../period/period";
+import { namedPeriodDays } from "../period/period-days";
 import type { Reading } from "../period/readings";
 
 /**
@@ -219,7 +220,7 @@ export function buildAgpReport({
     period: {
       ...period,
       // The days the label names are the days counted: "Thu 12 Nov – Wed 25 Nov (14 days)".
-      days: days ? dayCount(days) : Math.round((period.endMs - period.startMs) / MS_PER_DAY),
+      days: namedPeriodDays(period, days).days,
       firstDay: days?.firstDay ?? null,
       lastDay: days?.lastDay ?? null,
     },

@@ -1,18 +1,19 @@
-import { formatDateTime, MS_PER_DAY, parseDateTime } from "@/lib/cgm/datetime";
+import { parseDateTime } from "@/lib/cgm/datetime";
 import { formatGlucoseNumber, glucoseText, mgdlRangeText, mgdlText } from "@/lib/cgm/glucose-text";
 import { convertGlucose, type GlucoseUnit } from "@/lib/cgm/units";
 import { EARLIEST_MS } from "@/lib/cgm/window-bounds";
 import { TIGHT_RANGE_MAX_MGDL, TIGHT_RANGE_MIN_MGDL } from "@/lib/metrics/constants";
 import { griZone } from "@/lib/metrics/gri";
 import {
+  addDays,
   checkPatientDays,
-  dayCount,
   dayOf,
   dayStartMs,
   type PatientDays,
   previousPatientDays,
 } from "../period/patient-days";
 import { parsePeriodRequest, previousPeriod, REPORT_MAX_DAYS, type ReportPeriod } from "../period/period";
+import { periodDayCount } from "../period/period-days";
 import type { PeriodSummary } from "../summary/summary-model";
 import {
   ATTRIBUTION_MIN_CHANGE_POINTS,
@@ -86,10 +87,7 @@ export function earlierDaysProblem(recent: PatientDays): string | null {
 }
 
 /** A period's length in whole days, as the page names it ("14 days"; a date range ending 23:59:59 too). */
-export function periodDays(period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">): number {
-  if (period.patientDays) return dayCount(period.patientDays);
-  return Math.max(1, Math.round((period.endMs - period.startMs) / MS_PER_DAY));
-}
+export const periodDays = periodDayCount;
 
 /**
  * The custom-period form's dates for a recent period: its own days on the receiver's clock; for a
@@ -103,12 +101,8 @@ export function formDates(recent: Pick<ReportPeriod, "startDate" | "endDate" | "
   if (recent.patientDays) return { start: recent.patientDays.firstDay, end: recent.patientDays.lastDay };
   const startMs = parseDateTime(recent.startDate) ?? 0;
   const endMs = parseDateTime(recent.endDate) ?? 0;
-  const days = periodDays({ startMs, endMs });
-  const endDay = Math.floor(endMs / MS_PER_DAY) * MS_PER_DAY;
-  return {
-    start: formatDateTime(endDay - (days - 1) * MS_PER_DAY).slice(0, 10),
-    end: formatDateTime(endDay).slice(0, 10),
-  };
+  const end = dayOf(endMs);
+  return { start: addDays(end, -(periodDays({ startMs, endMs }) - 1)), end };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseDateTime } from "@/lib/cgm/datetime";
+import { periodOf } from "../period/period";
 import {
   attachmentDisposition,
   fileNamePart,
@@ -49,7 +51,7 @@ describe("reportFileName", () => {
   });
 
   it("names a period by its receiver-clock days when chosen as days, else by its bounds' days", () => {
-    const bounds = { startDate: "2026-11-13T14:01:00", endDate: "2026-11-27T14:01:00" };
+    const bounds = periodOf(parseDateTime("2026-11-13T14:01:00")!, parseDateTime("2026-11-27T14:01:00")!);
     expect(periodFileName("fhir", "Renée O'Brien", bounds)).toBe(
       "fhir_Renee_O_Brien_2026-11-13_2026-11-27.json",
     );

@@ -1,3 +1,5 @@
+import { namedPeriodDays } from "../period/period-days";
+
 /**
  * The names downloads are saved under. A clinician files reports of many patients in one folder,
  * so a name carries whose report it is and the period it covers (`agp_<patient>_<start>_<end>.pdf`),
@@ -40,7 +42,11 @@ export interface ReportFile {
   /** "agp" for the AGP PDF, "cgm-export" for the export's zip, "fhir" for the FHIR Bundle. */
   kind: "agp" | "cgm-export" | "fhir";
   patientName: string | null | undefined;
-  /** The period's first and last day on the patient's receiver clock (yyyy-mm-dd). */
+  /**
+   * The period's first and last day (yyyy-mm-dd): on the patient's receiver clock when it was
+   * chosen as days, else the UTC days of the startDate/endDate asked (period-days.ts), which the
+   * report's identity lines name as UTC.
+   */
   firstDay: string | null | undefined;
   lastDay: string | null | undefined;
 }
@@ -53,20 +59,16 @@ export function reportFileName(file: ReportFile): string {
 }
 
 /**
- * The name of a download of a report's period: its first and last day on the receiver's clock
- * when the period was chosen as days, else the days of its systemTime bounds.
+ * The name of a download of a report's period: the days its identity lines name
+ * (namedPeriodDays): the receiver's days when chosen as days, else the UTC days of its bounds.
  */
 export function periodFileName(
   kind: ReportFile["kind"],
   patientName: string | null | undefined,
-  period: { startDate: string; endDate: string; patientDays?: { firstDay: string; lastDay: string } },
+  period: Parameters<typeof namedPeriodDays>[0],
 ): string {
-  return reportFileName({
-    kind,
-    patientName,
-    firstDay: period.patientDays?.firstDay ?? period.startDate.slice(0, 10),
-    lastDay: period.patientDays?.lastDay ?? period.endDate.slice(0, 10),
-  });
+  const { firstDay, lastDay } = namedPeriodDays(period);
+  return reportFileName({ kind, patientName, firstDay, lastDay });
 }
 
 /**

@@ -66,6 +66,17 @@ describe("reportIdentityLines", () => {
     expect(lineValue(lines, "period")).toContain("your receiver's clock");
   });
 
+  it("names UTC as the clock of a window asked as startDate/endDate, never the receiver's", () => {
+    const lines = reportIdentityLines({
+      ...clinicInput,
+      period: { firstDay: "2026-11-13", lastDay: "2026-11-26", days: 14, clock: "utc" },
+    });
+    expect(lineValue(lines, "period")).toBe(
+      "2026-11-13 to 2026-11-26, 14 days on UTC (the service's systemTime, as startDate and endDate were asked)",
+    );
+    expect(lineValue(lines, "period")).not.toContain("receiver");
+  });
+
   it("says what is missing instead of leaving a line empty", () => {
     const lines = reportIdentityLines({
       ...clinicInput,

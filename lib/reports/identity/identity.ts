@@ -1,6 +1,9 @@
 import type { CgmDevice } from "@/lib/cgm/app-records";
+import { formatDateTime } from "@/lib/cgm/datetime";
 import { generationLabel, newestUploadFirst } from "@/lib/records/devices";
+import { wordsOfKind } from "@/lib/records/viewer";
 import type { ReportPeriod } from "../period/period";
+import type { DaysClock } from "../period/period-days";
 import { reportFileName } from "./file-name";
 
 /**
@@ -25,8 +28,18 @@ export interface ReportIdentityInput {
   birthDate?: string | null;
   /** The clinic's name (clinic view only). */
   clinicName?: string | null;
-  /** The period's first and last day on the patient's receiver clock, and its length. */
-  period: { firstDay: string | null; lastDay: string | null; days: number };
+  /**
+   * The period's first and last day, its length, and the clock its days are on: the patient's
+   * receiver clock (absent: that one), or UTC for a window asked as startDate/endDate (period-days.ts).
+   */
+  period: {
+    firstDay: string | null;
+    lastDay: string | null;
+    days: number;
+    clock?: DaysClock;
+    /** A comparison's earlier period, on the same clock. */
+    earlier?: { firstDay: string | null; lastDay: string | null; days: number };
+  };
   generatedAtMs: number;
   /** The devices that uploaded in the period, as the devices resource gave them; null: not read. */
   devices: readonly CgmDevice[] | null;
@@ -34,28 +47,50 @@ export interface ReportIdentityInput {
   targetGroup: string;
 }
 
-/** "the patient's receiver clock" for a clinician, "your receiver's clock" for the patient. */
-export const receiverClock = (viewer: ReportIdentityInput["viewer"]) =>
-  viewer === "clinic" ? "the patient's receiver clock" : "your receiver's clock";
+/** The UTC clock of a window asked as startDate/endDate, in the words of a period line. */
+const UTC_CLOCK = "UTC (the service's systemTime, as startDate and endDate were asked)";
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/**
+ * The clock a period's days are on, worded for the reader: the receiver's clock in the words the
+ * views use (lib/records/viewer.ts), or UTC.
+ */
+export const periodClock = (viewer: ReportIdentityInput["viewer"], clock: DaysClock = "receiver") =>
+  clock === "utc" ? UTC_CLOCK : wordsOfKind(viewer).clock;
 
 /**
  * The generation time in UTC. The report is drawn on the server (and printed there for the PDF),
  * which does not know the reader's zone, so the one zone every reader can convert from is named.
  */
 export function generatedText(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC (made on the server, which does not know the reader's zone)`;
+  // formatDateTime gives yyyy-mm-ddThh:mm:ss on the naive axis, which for an instant is UTC.
+  return `${formatDateTime(Math.floor(ms / 1000) * 1000)
+    .slice(0, 16)
+    .replace("T", " ")} UTC (made on the server, which does not know the reader's zone)`;
 }
 
 function periodText(input: ReportIdentityInput): string {
   const { firstDay, lastDay, days } = input.period;
-  const clock = receiverClock(input.viewer);
+  const clock = periodClock(input.viewer, input.period.clock);
   const length = `${days} ${days === 1 ? "day" : "days"}`;
-  if (!firstDay || !lastDay) return `${length} on ${clock}, no readings in it`;
-  const span = firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`;
-  return `${span}, ${length} on ${clock}`;
+  const earlier = input.period.earlier;
+  const compared = earlier ? `; compared with ${spanText(earlier)}` : "";
+  if (!firstDay || !lastDay) return `${length} on ${clock}, no readings in it${compared}`;
+  return `${spanText(input.period)} on ${clock}${compared}`;
+}
+
+/** "2026-11-13 to 2026-11-26, 14 days" (one day: its date alone). */
+function spanText({
+  firstDay,
+  lastDay,
+  days,
+}: {
+  firstDay: string | null;
+  lastDay: string | null;
+  days: number;
+}) {
+  const length = `${days} ${days === 1 ? "day" : "days"}`;
+  if (!firstDay || !lastDay) return length;
+  return `${firstDay === lastDay ? firstDay : `${firstDay} to ${lastDay}`}, ${length}`;
 }
 
 const PLATFORMS: Record<string, string> = { ios: "iOS", android: "Android" };
@@ -128,6 +163,8 @@ export function identityPeriod(
     firstDay: period.patientDays?.firstDay ?? period.firstDay,
     lastDay: period.patientDays?.lastDay ?? period.lastDay,
     days: period.days,
+    // The AGP's days without patientDays are its readings' own (reportDays): the receiver's.
+    clock: "receiver",
   };
 }
 

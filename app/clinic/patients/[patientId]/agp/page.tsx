@@ -12,7 +12,7 @@ import { clinicViewer, wordsFor } from "@/lib/records/viewer";
 import { loadAgpReport } from "@/lib/reports/agp/agp";
 import { agpQueryParams, parseAgpQuery } from "@/lib/reports/agp/agp-query";
 import { prewarmPdfBrowser } from "@/lib/reports/agp/pdf";
-import { loadAgpIdentity } from "@/lib/reports/identity/identity-load";
+import { clinicReportViewer, loadAgpIdentity } from "@/lib/reports/identity/identity-load";
 
 export const metadata: Metadata = { title: "Patient's AGP report" };
 
@@ -39,13 +39,7 @@ export default async function ClinicPatientAgp({
   }
   const { connection, preferences } = page;
   const group = query.value.population ?? page.goals.group;
-  const { patient, clinicName } = page.access;
-  const who = {
-    viewer: "clinic",
-    patientName: patient.name,
-    birthDate: patient.birthDate,
-    clinicName,
-  } as const;
+  const who = clinicReportViewer(page.access);
   const loaded = await withServiceStates(async () => {
     const report = await loadAgpReport(connection, preferences, query.value.period, group);
     return { report, identity: report && (await loadAgpIdentity(connection, report, who)) };

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { CompareView } from "@/components/reports/CompareView";
+import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
+import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { comparisonViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Patient's periods compared" };
 
@@ -35,7 +38,17 @@ export default async function ClinicPatientCompare({
       {isBlocked(report) ? (
         <ServiceStateNotice state={report.blocked} />
       ) : (
-        <CompareView request={request} report={report} viewer={clinicViewer(patientId)} />
+        <>
+          {report && (
+            <ViewIdentity
+              connection={connection}
+              who={clinicReportViewer(page.access)}
+              view={comparisonViewPeriod(report)}
+              targetGroup={report.goals.groupLabel}
+            />
+          )}
+          <CompareView request={request} report={report} viewer={clinicViewer(patientId)} />
+        </>
       )}
     </ClinicPatientShell>
   );

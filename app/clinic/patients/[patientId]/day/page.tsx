@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { DayBody, dayTitle } from "@/components/day/DayBody";
+import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { currentUserId } from "@/lib/auth";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { notesFor } from "@/lib/clinic/domain/notes";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { loadDay } from "@/lib/dashboard/day";
-import { parseDayParam } from "@/lib/dashboard/day-model";
+import { dayFetchWindow, parseDayParam } from "@/lib/dashboard/day-model";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import type { SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
+import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { dayViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Patient's daily view" };
 
@@ -56,6 +59,14 @@ export default async function ClinicPatientDay({
   });
   return (
     <ClinicPatientShell {...shell} title={dayTitle(shown)} sharing>
+      {shown.kind === "day" && (
+        <ViewIdentity
+          connection={connection}
+          who={clinicReportViewer(page.access)}
+          view={dayViewPeriod(shown.model.day, dayFetchWindow(shown.model.day))}
+          targetGroup={TARGET_PRESETS[page.goals.group].label}
+        />
+      )}
       <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />
     </ClinicPatientShell>
   );

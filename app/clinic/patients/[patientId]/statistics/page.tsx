@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { StatisticsView } from "@/components/reports/StatisticsView";
+import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
+import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
+import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { reportViewPeriod } from "@/lib/reports/identity/view-periods";
 import { parsePeriodRequest } from "@/lib/reports/period/period";
 import { loadStatisticsPage } from "@/lib/reports/statistics-by-window/load";
 import type { StatisticsVersion } from "@/lib/reports/statistics-by-window/model";
@@ -48,16 +52,26 @@ export default async function ClinicPatientStatistics({
       {isBlocked(data) ? (
         <ServiceStateNotice state={data.blocked} />
       ) : (
-        <StatisticsView
-          request={request}
-          version={version}
-          byService={configuredVersion() === "v2"}
-          windows={windows}
-          saved={saved}
-          data={data}
-          unit={displayUnit(page.preferences, data?.dataUnit ?? page.preferences.unit ?? "mg/dL")}
-          viewer={clinicViewer(patientId)}
-        />
+        <>
+          {data && (
+            <ViewIdentity
+              connection={connection}
+              who={clinicReportViewer(page.access)}
+              view={reportViewPeriod(data.period)}
+              targetGroup={TARGET_PRESETS[page.goals.group].label}
+            />
+          )}
+          <StatisticsView
+            request={request}
+            version={version}
+            byService={configuredVersion() === "v2"}
+            windows={windows}
+            saved={saved}
+            data={data}
+            unit={displayUnit(page.preferences, data?.dataUnit ?? page.preferences.unit ?? "mg/dL")}
+            viewer={clinicViewer(patientId)}
+          />
+        </>
       )}
     </ClinicPatientShell>
   );
