@@ -155,7 +155,11 @@ export const envSchema = z
     // Hours a finished clinic day's PDFs are kept: then they are deleted and its download says it
     // expired (a packet holds health data of many patients; it is made for one day's clinic).
     // Fractions are taken (0.5: half an hour).
-    CLINIC_DAY_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
+    CLINIC_DAY_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(72),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     TOKEN_ENCRYPTION_KEY: z
       .string()

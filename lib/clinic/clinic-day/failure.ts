@@ -26,7 +26,8 @@ const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
 
 /** The item's outcome for an error a render threw, and the line for the server's log (null: none). */
 export function outcomeOfError(e: unknown): { outcome: RenderOutcome; log: string | null } {
-  if (e instanceof NoReport) return { outcome: { kind: "failed", reason: RENDER_FAILURES.noReport }, log: null };
+  if (e instanceof NoReport)
+    return { outcome: { kind: "failed", reason: RENDER_FAILURES.noReport }, log: null };
   if (e instanceof ReportBusy) return { outcome: { kind: "later" }, log: null };
   if (e instanceof PdfUnavailable)
     return {

@@ -38,7 +38,8 @@ export async function renderClinicDayPdf(
       () => [renderGrantCookie(clinicianId, clinicPatientId)],
       "a4",
     );
-    if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-") return { kind: "failed", reason: RENDER_FAILURES.notPdf };
+    if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-")
+      return { kind: "failed", reason: RENDER_FAILURES.notPdf };
     return { kind: "done", pdf, period };
   } catch (e) {
     const { outcome, log: line } = outcomeOfError(e);

@@ -9,7 +9,6 @@ import type { ResolvedTargetGroup } from "@/lib/preferences/target-group";
 import type { PatientView } from "@/lib/records/viewer";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
 import type { ClinicPatientAccess } from "../domain/patients";
-import { renderGrantViewer } from "../security/pdf-render";
 import {
   auditView,
   type ClinicRefusal,
@@ -17,6 +16,7 @@ import {
   clinicGoals,
   clinicSubject,
 } from "../domain/subject";
+import { renderGrantViewer } from "../security/pdf-render";
 
 /**
  * What a clinician's page about one patient needs: the access check (not signed in: to the sign-in;
