@@ -28,8 +28,6 @@ const TITLES: Record<string, string> = {
   service_unavailable: "The glucose service is not answering",
   service_unreachable: "The glucose service cannot be reached",
   service_busy: "The glucose service is busy",
-  expired: "This clinic day's packet has expired",
-  not_ready: "This clinic day is still being prepared",
 };
 
 /** What to do next, by code, added to the message the API gives. */
