@@ -30,7 +30,9 @@ export async function renderClinicDayPdf(
 ): Promise<RenderOutcome> {
   const { clinicianId, clinicPatientId, patientName, days } = options;
   const refusal = await clinicDayRefusal(clinicianId, clinicPatientId, patientName);
-  if (refusal || !clinicianId || !clinicPatientId) return { kind: "failed", reason: refusal ?? "" };
+  if (refusal !== null) return { kind: "failed", reason: refusal };
+  // clinicDayRefusal refuses a missing clinician or patient: both are known from here on.
+  if (!clinicianId || !clinicPatientId) return { kind: "failed", reason: RENDER_FAILURES.unexpected };
   try {
     const { pdf, period } = await renderReportPdf(
       `/clinic/patients/${encodeURIComponent(clinicPatientId)}/agp?days=${days}`,
