@@ -72,7 +72,7 @@ async function removeGoneRunners(database: Db): Promise<void> {
   if (gone.length > 0) await database.delete(w).where(inArray(w.id, gone));
 }
 
-interface Claimed {
+export interface Claimed {
   id: string;
   attempts: number;
   jobId: string;
@@ -98,7 +98,7 @@ async function anyWork(database: Db): Promise<boolean> {
  * now instead of being claimed again: a patient whose render crashes the process each time must
  * not keep the runner busy forever.
  */
-async function giveUpStuck(database: Db): Promise<void> {
+export async function giveUpStuck(database: Db): Promise<void> {
   const i = schema.clinicDayItems;
   await database.execute(sql`
     update ${i} set state = 'failed', error = ${GAVE_UP}, leased_by = null, lease_until = null,
@@ -111,7 +111,7 @@ async function giveUpStuck(database: Db): Promise<void> {
  * Deletes the PDFs of packets finished more than `hours` ago (their last item's end): the download
  * says they expired (jobs.ts), whether or not this ran yet.
  */
-async function sweepExpired(database: Db, hours: number): Promise<void> {
+export async function sweepExpired(database: Db, hours: number): Promise<void> {
   const i = schema.clinicDayItems;
   await database.execute(sql`
     update ${i} set pdf = null
@@ -122,7 +122,7 @@ async function sweepExpired(database: Db, hours: number): Promise<void> {
     )`);
 }
 
-async function claim(database: Db, runner: string, count: number, leaseS: number): Promise<Claimed[]> {
+export async function claim(database: Db, runner: string, count: number, leaseS: number): Promise<Claimed[]> {
   const { clinicDayItems: i, clinicDayJobs: j } = schema;
   const result = await database.execute<{
     id: string;
@@ -174,7 +174,7 @@ async function claim(database: Db, runner: string, count: number, leaseS: number
 }
 
 /** Stores the outcome, only while this runner still holds the item (else another has it now). */
-async function settle(
+export async function settle(
   database: Db,
   runner: string,
   item: Claimed,
