@@ -60,7 +60,8 @@ export const clinicDayStatus = ({ userId, params }: ClinicianContext) =>
 /** GET /api/clinic/clinic-days/:jobId/zip: the PDFs and the CSV, once every patient is done or failed. */
 export async function clinicDayDownload({ userId, params }: ClinicianContext): Promise<Response> {
   const zip = await clinicDayZip(userId, String(params.jobId));
-  if (!zip.ok) throw new InputError(zip.message, 409, "not_ready");
+  // Expired: gone for good (410); still being prepared: not yet (409).
+  if (!zip.ok) throw new InputError(zip.message, zip.reason === "expired" ? 410 : 409, zip.reason);
   return new Response(zip.body, {
     headers: {
       "Content-Type": "application/zip",

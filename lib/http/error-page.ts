@@ -20,6 +20,7 @@ function titleOf(status: number): string {
   if (status === 403) return "This request must come from the dashboard's own pages";
   if (status === 404) return "Not found";
   if (status === 409) return "This cannot be done now";
+  if (status === 410) return "This is no longer available";
   if (status === 413) return "This request is too large";
   if (status === 415) return "This request's content type is not accepted";
   if (status === 429) return "Too many requests";

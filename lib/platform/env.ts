@@ -152,6 +152,14 @@ export const envSchema = z
     CLINIC_DAY_LEASE_SECONDS: positiveInt.min(30).max(3600).default(120),
     // "off": this process runs no clinic-day jobs (another process of the same database does).
     CLINIC_DAY_IN_PROCESS: onOff.default("on"),
+    // Hours a finished clinic day's PDFs are kept: then they are deleted and its download says it
+    // expired (a packet holds health data of many patients; it is made for one day's clinic).
+    // Fractions are taken (0.5: half an hour).
+    CLINIC_DAY_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(72),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     TOKEN_ENCRYPTION_KEY: z
       .string()

@@ -171,6 +171,7 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
       data-total={job.total}
       data-failed={job.failed}
       data-finished={job.finished}
+      data-expired={job.expired}
       className={`rounded-lg border p-4 ${current ? "border-blue-700 dark:border-blue-400" : "border-slate-200 dark:border-slate-700"}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -209,16 +210,19 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
               <span>
                 <strong>{item.patientName}</strong>: {item.error}
               </span>
-              <form method="post" action={`/api/clinic/clinic-days/${encodeURIComponent(job.id)}/retry`}>
-                <input type="hidden" name="itemId" value={item.id} />
-                <button
-                  type="submit"
-                  className={secondaryButtonClass}
-                  aria-label={`Retry ${item.patientName}`}
-                >
-                  Retry
-                </button>
-              </form>
+              {/* An expired packet's other PDFs are gone: a new clinic day, not a Retry. */}
+              {!job.expired && (
+                <form method="post" action={`/api/clinic/clinic-days/${encodeURIComponent(job.id)}/retry`}>
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button
+                    type="submit"
+                    className={secondaryButtonClass}
+                    aria-label={`Retry ${item.patientName}`}
+                  >
+                    Retry
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ul>
@@ -234,7 +238,13 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
           ))}
         </ul>
       </details>
-      {job.finished && (
+      {job.expired && job.expiresAt && (
+        <p className="mt-3" data-testid="clinic-day-expired">
+          This packet expired <ViewerTime at={job.expiresAt} /> and its PDFs were deleted: prepare a new
+          clinic day for these patients.
+        </p>
+      )}
+      {job.finished && !job.expired && (
         <p className="mt-3">
           <a
             href={`/api/clinic/clinic-days/${encodeURIComponent(job.id)}/zip`}
@@ -246,6 +256,11 @@ function Job({ job, current }: { job: ClinicDayView; current: boolean }) {
           </a>
           {job.failed > 0 && (
             <span className="mt-2 block text-sm">The CSV names the {job.failed} missing and why.</span>
+          )}
+          {job.expiresAt && (
+            <span className="mt-2 block text-sm" data-testid="clinic-day-expires">
+              Available until <ViewerTime at={job.expiresAt} />: then its PDFs are deleted.
+            </span>
           )}
         </p>
       )}

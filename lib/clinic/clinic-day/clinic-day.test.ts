@@ -118,7 +118,8 @@ describe("the packet", () => {
       flags: ["veryHigh"],
     });
     const csv = packetCsv([
-      { item: item({}), population, file: "agp_a.pdf", missing: null },
+      // A 30-day PDF: its own period, beside the population view's 14 days.
+      { item: item({ period: "2026-01-01_2026-01-30" }), population, file: "agp_a.pdf", missing: null },
       {
         item: item({ id: "i2", patientName: "=cmd" }),
         population: null,
@@ -127,27 +128,29 @@ describe("the packet", () => {
       },
     ]);
     const [header, first, second] = csv.split("\r\n");
-    expect(header?.split(",").slice(0, 12)).toEqual([
+    expect(header?.split(",").slice(0, 13)).toEqual([
       "patient",
       "birthDate",
       "patientId",
       "agpPdf",
       "missing",
       "status",
-      "firstDay",
-      "lastDay",
+      // The PDF's period and the numbers' (the population view's 14 days), named apart.
+      "pdfFirstDay",
+      "pdfLastDay",
+      "metricsFirstDay",
+      "metricsLastDay",
+      "metricsDays",
       "readings",
       "below54Percent",
-      "below70Percent",
-      "inRangePercent",
     ]);
     expect(first).toContain(
-      ",agp_a.pdf,,Sharing,2026-03-02,2026-03-15,4032,0.5,3.75,71.12,25.13,5.13,50,151.46,",
+      ",agp_a.pdf,,Sharing,2026-01-01,2026-01-30,2026-03-02,2026-03-15,14,4032,0.5,3.75,71.12,25.13,5.13,50,151.46,",
     );
     expect(first).toContain(",veryHigh,standard");
     // A name a spreadsheet would run is neutralised; the reason is quoted (it holds a comma).
     expect(second?.startsWith("'=cmd,")).toBe(true);
-    expect(second).toContain('"Withdrawn, sadly",Removed');
+    expect(second).toContain('"Withdrawn, sadly",Removed,,,,,,');
   });
 });
 

@@ -4,10 +4,12 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "@/lib/db";
 import type { ClinicDayItemState } from "@/lib/db/schema/clinic-day";
 import { NotFound } from "@/lib/errors";
+import { env } from "@/lib/platform/env";
 import { roleIn } from "../domain/clinics";
 import { patientsByTag, tagOf } from "../domain/tags";
 import { recordAudit } from "../security/audit";
 import { populationOf } from "../views/population";
+import { isExpired, packetExpiresAt } from "./policy";
 import {
   CLINIC_DAY_MAX_PATIENTS,
   CLINIC_DAY_MAX_RUNNING_JOBS,
@@ -111,6 +113,10 @@ export interface ClinicDayView {
   failed: number;
   /** Every item done or failed: the zip can be downloaded (with the failed named in its CSV). */
   finished: boolean;
+  /** When the finished packet's PDFs are deleted (CLINIC_DAY_RETENTION_HOURS after its last patient). */
+  expiresAt: string | null;
+  /** Past that: nothing to download or retry, a new clinic day is made instead. */
+  expired: boolean;
   items: ClinicDayItemView[];
 }
 
@@ -124,15 +130,26 @@ const itemColumns = {
   attempts: schema.clinicDayItems.attempts,
   error: schema.clinicDayItems.error,
   period: schema.clinicDayItems.period,
+  finishedAt: schema.clinicDayItems.finishedAt,
 };
+
+type ItemRow = ClinicDayItemView & { jobId: string; finishedAt: Date | null };
 
 function viewOf(
   job: typeof schema.clinicDayJobs.$inferSelect,
-  items: Array<ClinicDayItemView & { jobId: string }>,
+  items: ItemRow[],
+  now = new Date(),
 ): ClinicDayView {
-  const own = items.filter((i) => i.jobId === job.id).map(({ jobId: _j, ...i }) => i);
+  const mine = items.filter((i) => i.jobId === job.id);
+  const own = mine.map(({ jobId: _j, finishedAt: _f, ...i }) => i);
   const done = own.filter((i) => i.state === "done").length;
   const failed = own.filter((i) => i.state === "failed").length;
+  const finished = done + failed === own.length;
+  const lastFinished = mine.reduce<Date | null>(
+    (last, i) => (i.finishedAt && (!last || i.finishedAt > last) ? i.finishedAt : last),
+    null,
+  );
+  const expiresAt = packetExpiresAt(lastFinished, finished, env().CLINIC_DAY_RETENTION_HOURS);
   return {
     id: job.id,
     clinicId: job.clinicId,
@@ -142,7 +159,9 @@ function viewOf(
     total: own.length,
     done,
     failed,
-    finished: done + failed === own.length,
+    finished,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    expired: isExpired(expiresAt, now),
     items: own,
   };
 }
@@ -191,7 +210,11 @@ export async function clinicDayOf(userId: string, jobId: string): Promise<Clinic
   return viewOf(job, items);
 }
 
-/** Puts a failed item back in the queue; NotFound unless it is a failed item of the member's job. */
+/**
+ * Puts a failed item back in the queue, its attempts counted afresh (policy.ts); NotFound unless it
+ * is a failed item of the member's job. An expired packet's items stay as they are: its other
+ * PDFs are deleted, so a new clinic day is the way (the page offers no Retry then).
+ */
 export async function retryClinicDayItem(
   userId: string,
   jobId: string,
@@ -200,11 +223,11 @@ export async function retryClinicDayItem(
   const job = await clinicDayOf(userId, jobId);
   const item = job.items.find((x) => x.id === itemId);
   if (!item) throw jobGone();
-  if (item.state === "failed") {
+  if (item.state === "failed" && !job.expired) {
     const i = schema.clinicDayItems;
     await (await db())
       .update(i)
-      .set({ state: "pending", error: null, leasedBy: null, leaseUntil: null })
+      .set({ state: "pending", error: null, leasedBy: null, leaseUntil: null, attempts: 0 })
       .where(and(eq(i.id, item.id), eq(i.jobId, job.id), eq(i.state, "failed")));
   }
   return clinicDayOf(userId, jobId);

@@ -1,6 +1,6 @@
 import { type CsvColumn, toCsv } from "@/lib/reports/export/csv";
 import { fileNamePart } from "@/lib/reports/identity/file-name";
-import { type PopulationRow, STATUS_LABELS } from "../views/population-model";
+import { PERIOD_DAYS as POPULATION_DAYS, type PopulationRow, STATUS_LABELS } from "../views/population-model";
 
 /**
  * The clinic day's packet: each PDF's name in the zip and the CSV of the population rows. Pure.
@@ -53,6 +53,12 @@ const sum = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined ? null : two(a + b);
 const ranges = (r: PacketRow) => r.population?.metrics?.timeInRanges ?? null;
 
+/** The first and last day of a report's period as the page states it ("2026-01-01_2026-01-14"). */
+function pdfDays(period: string | null): [string, string] | null {
+  const m = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})$/.exec(period ?? "");
+  return m ? [m[1] as string, m[2] as string] : null;
+}
+
 const COLUMNS: readonly CsvColumn<PacketRow>[] = [
   { name: "patient", kind: "text", get: (r) => r.item.patientName },
   { name: "birthDate", kind: "text", get: (r) => r.item.birthDate },
@@ -64,8 +70,13 @@ const COLUMNS: readonly CsvColumn<PacketRow>[] = [
     kind: "text",
     get: (r) => (r.population ? STATUS_LABELS[r.population.status] : "Removed"),
   },
-  { name: "firstDay", kind: "time", get: (r) => r.population?.firstDay },
-  { name: "lastDay", kind: "time", get: (r) => r.population?.lastDay },
+  // The PDF's period and the numbers' period side by side, named apart: the numbers are the
+  // population view's (its last 14 days, POPULATION_DAYS), whatever period the job's PDFs cover.
+  { name: "pdfFirstDay", kind: "time", get: (r) => (r.file ? pdfDays(r.item.period)?.[0] : null) },
+  { name: "pdfLastDay", kind: "time", get: (r) => (r.file ? pdfDays(r.item.period)?.[1] : null) },
+  { name: "metricsFirstDay", kind: "time", get: (r) => r.population?.firstDay },
+  { name: "metricsLastDay", kind: "time", get: (r) => r.population?.lastDay },
+  { name: "metricsDays", kind: "number", get: (r) => (r.population?.metrics ? POPULATION_DAYS : null) },
   { name: "readings", kind: "number", get: (r) => r.population?.metrics?.nValues },
   // As the population view's columns: below 70 includes below 54, above 180 above 250.
   { name: "below54Percent", kind: "number", get: (r) => two(ranges(r)?.veryLow) },
@@ -89,8 +100,9 @@ const COLUMNS: readonly CsvColumn<PacketRow>[] = [
 ];
 
 /**
- * One row per patient of the job, with the population view's numbers of the last 14 days (the
- * view's period, whatever the PDFs' period) and the PDF's name, or why it is missing.
+ * One row per patient of the job, with the PDF's name and period (or why it is missing) and the
+ * population view's numbers, of its last 14 days whatever the PDFs' period: the columns
+ * metricsFirstDay, metricsLastDay and metricsDays say which days they cover.
  */
 export function packetCsv(rows: readonly PacketRow[]): string {
   return toCsv(COLUMNS, rows);

@@ -12,6 +12,8 @@ import {
   startWorker,
   thisHost,
 } from "@/lib/sync/workers";
+import { unexpectedFailure } from "./failure";
+import { afterTransient, CLINIC_DAY_MAX_ATTEMPTS, GAVE_UP, idleDelayMs } from "./policy";
 import { renderClinicDayPdf } from "./render";
 
 /**
@@ -22,15 +24,19 @@ import { renderClinicDayPdf } from "./render";
  * with its heartbeat) and a lease whose holder is gone (the previous run of a restarted server:
  * at once), silent past the heartbeat's grace, or past CLINIC_DAY_LEASE_SECONDS is taken over. A PDF is stored only by the holder of the item's lease,
  * in the same statement that marks it done, so a taken-over render never stores a second one.
+ * An item claimed CLINIC_DAY_MAX_ATTEMPTS times without an outcome fails with the reason in words.
+ *
+ * Idle, a runner costs one indexed "anything to do?" read, every 5 s doubling up to a minute
+ * (policy.ts idleDelayMs), and holds no worker row (no heartbeat): it registers when there is work
+ * and unregisters when it has none. Work made or retried in this process wakes it at once; its
+ * first look after a start resumes what a restart stopped. Finished packets past
+ * CLINIC_DAY_RETENTION_HOURS lose their PDFs (sweepExpired).
  */
 
-/**
- * How often an idle runner looks for work another process queued (one indexed query); work queued
- * in this process wakes it at once, and each item's end looks again.
- */
-const POLL_MS = 5_000;
 /** Gone holders are looked for this often (each look reads the worker rows of this machine). */
 const GONE_CHECK_MS = 10_000;
+/** Finished packets past their retention lose their PDFs this often (one indexed update). */
+const SWEEP_MS = 10 * 60_000;
 
 const RUNNER_PREFIX = "clinic-day:";
 
@@ -66,37 +72,78 @@ async function removeGoneRunners(database: Db): Promise<void> {
   if (gone.length > 0) await database.delete(w).where(inArray(w.id, gone));
 }
 
-interface Claimed {
+export interface Claimed {
   id: string;
+  attempts: number;
   jobId: string;
   clinicPatientId: string | null;
   patientName: string;
   days: number;
   createdBy: string | null;
-  leaseUntil: Date;
 }
 
-async function claim(database: Db, runner: string, count: number, leaseS: number): Promise<Claimed[]> {
+/** Whether any item waits or runs (one read of the state index): else an idle runner does nothing more. */
+async function anyWork(database: Db): Promise<boolean> {
+  const i = schema.clinicDayItems;
+  const rows = await database
+    .select({ id: i.id })
+    .from(i)
+    .where(inArray(i.state, ["pending", "running"]))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Items whose render was cut short (lease expired, holder gone) CLINIC_DAY_MAX_ATTEMPTS times fail
+ * now instead of being claimed again: a patient whose render crashes the process each time must
+ * not keep the runner busy forever.
+ */
+export async function giveUpStuck(database: Db): Promise<void> {
+  const i = schema.clinicDayItems;
+  await database.execute(sql`
+    update ${i} set state = 'failed', error = ${GAVE_UP}, leased_by = null, lease_until = null,
+      finished_at = now()
+    where ${i.state} = 'running' and ${i.attempts} >= ${CLINIC_DAY_MAX_ATTEMPTS}
+      and (${i.leaseUntil} < now() or not ${holderAlive(sql`${i.leasedBy}`)})`);
+}
+
+/**
+ * Deletes the PDFs of packets finished more than `hours` ago (their last item's end): the download
+ * says they expired (jobs.ts), whether or not this ran yet.
+ */
+export async function sweepExpired(database: Db, hours: number): Promise<void> {
+  const i = schema.clinicDayItems;
+  await database.execute(sql`
+    update ${i} set pdf = null
+    where ${i.pdf} is not null and ${i.jobId} in (
+      select job_id from ${i} group by job_id
+      having bool_and(state in ('done', 'failed'))
+        and max(finished_at) < now() - make_interval(secs => ${hours * 3600})
+    )`);
+}
+
+export async function claim(database: Db, runner: string, count: number, leaseS: number): Promise<Claimed[]> {
   const { clinicDayItems: i, clinicDayJobs: j } = schema;
   const result = await database.execute<{
     id: string;
     job_id: string;
     clinic_patient_id: string | null;
     patient_name: string;
-    lease_until: string | Date;
+    attempts: number;
   }>(sql`
     update ${i} set state = 'running', leased_by = ${runner}, attempts = ${i.attempts} + 1,
       lease_until = now() + make_interval(secs => ${leaseS})
     where ${i.id} in (
       select c.id from ${i} c join ${j} on ${j.id} = c.job_id
       where (c.state = 'pending' and (c.lease_until is null or c.lease_until < now()))
-         or (c.state = 'running' and (c.lease_until < now() or not ${holderAlive(sql`c.leased_by`)}))
+         or (c.state = 'running' and c.attempts < ${CLINIC_DAY_MAX_ATTEMPTS}
+             and (c.lease_until < now() or not ${holderAlive(sql`c.leased_by`)}))
       order by ${j.createdAt}, c.patient_name, c.id
       limit ${count}
       for update of c skip locked
     )
     returning ${i.id} as id, ${i.jobId} as job_id, ${i.clinicPatientId} as clinic_patient_id,
-      ${i.patientName} as patient_name, ${i.leaseUntil} as lease_until`);
+      ${i.patientName} as patient_name, ${i.attempts} as attempts`);
   if (result.rows.length === 0) return [];
   const jobs = new Map(
     (
@@ -114,12 +161,12 @@ async function claim(database: Db, runner: string, count: number, leaseS: number
       ? [
           {
             id: r.id,
+            attempts: Number(r.attempts),
             jobId: r.job_id,
             clinicPatientId: r.clinic_patient_id,
             patientName: r.patient_name,
             days: job.days,
             createdBy: job.createdBy,
-            leaseUntil: new Date(r.lease_until),
           },
         ]
       : [];
@@ -127,7 +174,7 @@ async function claim(database: Db, runner: string, count: number, leaseS: number
 }
 
 /** Stores the outcome, only while this runner still holds the item (else another has it now). */
-async function settle(
+export async function settle(
   database: Db,
   runner: string,
   item: Claimed,
@@ -159,6 +206,8 @@ async function settle(
         finishedAt: sql`now()`,
       })
       .where(held);
+  } else if (afterTransient(item.attempts).kind === "failed") {
+    await settle(database, runner, item, { kind: "failed", reason: GAVE_UP });
   } else {
     // The budget refills within the minute: the item waits that long, then any runner takes it.
     await database
@@ -183,15 +232,18 @@ declare global {
 export function startClinicDayRunner(log: (line: string) => void = (l) => console.log(l)): ClinicDayRunner {
   if (globalThis.__clinicDayRunner) return globalThis.__clinicDayRunner;
   const runner = `${RUNNER_PREFIX}${randomUUID()}`;
-  const concurrency = env().CLINIC_DAY_CONCURRENCY;
-  const leaseS = env().CLINIC_DAY_LEASE_SECONDS;
+  const { CLINIC_DAY_CONCURRENCY: concurrency, CLINIC_DAY_LEASE_SECONDS: leaseS } = env();
+  const retentionHours = env().CLINIC_DAY_RETENTION_HOURS;
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
   let again = false;
   let lastGoneCheck = 0;
+  let lastSweep = 0;
   let registered = false;
+  /** Looks in a row that found nothing to do: the next waits longer (policy.ts idleDelayMs). */
+  let idleRounds = 0;
   // Renders open this server's own pages: none before it listens (a restart resumes at once).
   let listening = false;
 
@@ -201,12 +253,12 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
       clinicPatientId: item.clinicPatientId,
       patientName: item.patientName,
       days: item.days,
-      leaseUntil: item.leaseUntil,
     })
-      .catch((e: unknown) => ({
-        kind: "failed" as const,
-        reason: `The report could not be prepared: ${(e as Error).message}`,
-      }))
+      .catch((e: unknown) => {
+        const { outcome, log: line } = unexpectedFailure(e);
+        log(line);
+        return outcome;
+      })
       .then((outcome) => settle(database, runner, item, outcome))
       .catch((e: unknown) => log(`clinic day: an item could not be stored: ${(e as Error).message}`))
       .finally(() => {
@@ -214,6 +266,43 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
         tick();
       });
     inFlight.add(p);
+  };
+
+  /** One look: sweep now and then; when anything waits, register, free gone holders' leases, claim. */
+  const look = async (): Promise<void> => {
+    if (!listening) {
+      listening = await fetch(`${env().PDF_RENDER_URL}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!listening) return;
+    }
+    const database = await db();
+    if (Date.now() - lastSweep > SWEEP_MS) {
+      lastSweep = Date.now();
+      await sweepExpired(database, retentionHours);
+    }
+    if (inFlight.size === 0 && !(await anyWork(database))) {
+      // Nothing held, nothing to do: no worker row, so no heartbeat either.
+      if (registered) {
+        registered = false;
+        await endWorker(database, runner);
+      }
+      idleRounds++;
+      return;
+    }
+    idleRounds = 0;
+    if (!registered) {
+      await startWorker(database, runner);
+      registered = true;
+    }
+    if (Date.now() - lastGoneCheck > GONE_CHECK_MS) {
+      lastGoneCheck = Date.now();
+      await removeGoneRunners(database);
+    }
+    await giveUpStuck(database);
+    const free = concurrency - inFlight.size;
+    if (free > 0) for (const item of await claim(database, runner, free, leaseS)) work(database, item);
   };
 
   const tick = () => {
@@ -224,26 +313,7 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
     }
     ticking = true;
     clearTimeout(timer);
-    (async () => {
-      if (!listening) {
-        listening = await fetch(`${env().PDF_RENDER_URL}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!listening) return;
-      }
-      const database = await db();
-      if (!registered) {
-        await startWorker(database, runner);
-        registered = true;
-      }
-      if (Date.now() - lastGoneCheck > GONE_CHECK_MS) {
-        lastGoneCheck = Date.now();
-        await removeGoneRunners(database);
-      }
-      const free = concurrency - inFlight.size;
-      if (free > 0) for (const item of await claim(database, runner, free, leaseS)) work(database, item);
-    })()
+    look()
       .catch((e: unknown) => log(`clinic day: the runner could not claim work: ${(e as Error).message}`))
       .finally(() => {
         ticking = false;
@@ -253,7 +323,7 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
           tick();
           return;
         }
-        timer = setTimeout(tick, POLL_MS);
+        timer = setTimeout(tick, idleDelayMs(idleRounds > 0 ? idleRounds - 1 : 0));
         timer.unref();
       });
   };
@@ -261,7 +331,10 @@ export function startClinicDayRunner(log: (line: string) => void = (l) => consol
   timer.unref();
 
   globalThis.__clinicDayRunner = {
-    wake: tick,
+    wake() {
+      idleRounds = 0;
+      tick();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

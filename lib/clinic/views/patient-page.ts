@@ -16,6 +16,7 @@ import {
   clinicGoals,
   clinicSubject,
 } from "../domain/subject";
+import { renderGrantViewer } from "../security/pdf-render";
 
 /**
  * What a clinician's page about one patient needs: the access check (not signed in: to the sign-in;
@@ -33,10 +34,19 @@ export interface ClinicPatientPage {
   audit: (action: AuditAction, detail?: string) => Promise<void>;
 }
 
-/** The page's side of the clinic subject (../domain/subject.ts): refusals become a redirect, a 404 or a notice. */
-export async function clinicPatientPage(patientId: string): Promise<ClinicPatientPage> {
+/**
+ * The page's side of the clinic subject (../domain/subject.ts): refusals become a redirect, a 404 or
+ * a notice. `renderGrant`: the page also takes a clinic day's render grant for this patient in
+ * place of a session (only the AGP page asks: lib/clinic/security/render-grant.ts); the
+ * clinician's membership and the patient's share are checked as for a session.
+ */
+export async function clinicPatientPage(
+  patientId: string,
+  options: { renderGrant?: boolean } = {},
+): Promise<ClinicPatientPage> {
+  const granted = options.renderGrant ? await renderGrantViewer(patientId) : null;
   const { access, viewerId, connection } = shownPatient(
-    await clinicSubject(await currentUserId(), patientId),
+    await clinicSubject(granted ?? (await currentUserId()), patientId),
   );
   const preferences = await preferencesOf(access.patient.patientUserId ?? viewerId);
   // Read once: the goals depend on the patient's own choice (targetGroupFor uses these only as theirs).

@@ -106,9 +106,12 @@ export interface RenderedPdf {
  * when the holder's call budget ran out, or Error when the page did not show a report (the
  * service failed while it was being prepared).
  */
+type Cookies = Array<{ name: string; value: string }>;
+
 export function renderReportPdf(
   pathAndQuery: string,
-  cookies: Array<{ name: string; value: string }>,
+  /** Or made once a slot is free (a clinic day's short-lived render grant). */
+  cookies: Cookies | (() => Cookies),
   paper: Paper,
 ): Promise<RenderedPdf> {
   return slot(async () => {
@@ -117,7 +120,8 @@ export function renderReportPdf(
     const base = env().PDF_RENDER_URL;
     const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: "light" });
     try {
-      await context.addCookies(cookies.map((c) => ({ name: c.name, value: c.value, url: base })));
+      const jar = typeof cookies === "function" ? cookies() : cookies;
+      await context.addCookies(jar.map((c) => ({ name: c.name, value: c.value, url: base })));
       const page = await context.newPage();
       page.setDefaultTimeout(RENDER_TIMEOUT_MS);
       const response = await page.goto(`${base}${pathAndQuery}`, { waitUntil: "load" });

@@ -26,7 +26,8 @@ export default async function ClinicPatientAgp({
 }) {
   const { patientId } = await params;
   const search = await searchParams;
-  const page = await clinicPatientPage(patientId);
+  // The one page a clinic day's render grant opens (lib/clinic/security/render-grant.ts).
+  const page = await clinicPatientPage(patientId, { renderGrant: true });
   if (!page.connection) return <ClinicPatientShell access={page.access} current="/agp" sharing={false} />;
   const path = clinicPatientPath(patientId, "/agp");
   const query = parseAgpQuery((name) => firstParam(search[name]));
