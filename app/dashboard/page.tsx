@@ -5,13 +5,14 @@ import { BlockedNotice } from "@/components/patient/BlockedNotice";
 import { Panel } from "@/components/patient/Panel";
 import { PatientShell } from "@/components/patient/PatientShell";
 import { QueryProvider } from "@/components/providers/QueryProvider";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { patientOwnNotes } from "@/lib/clinic/views/patient-own-notes";
 import { loadOverview } from "@/lib/dashboard/overview";
 import { overviewPath, parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
+import { viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { overviewViewPeriod } from "@/lib/reports/identity/view-periods";
 import { configuredVersion } from "@/lib/service-client/client";
 
@@ -45,11 +46,15 @@ export default async function DashboardPage({
       ) : (
         <QueryProvider>
           {!isBlocked(page) && (
-            <ViewIdentity
-              connection={page.connection}
-              who={{ viewer: "patient", userId: page.userId }}
-              view={overviewViewPeriod(loaded)}
-              targetGroup={TARGET_PRESETS[loaded.targetGroup].label}
+            <ReportIdentity
+              lines={
+                await viewIdentityLines({
+                  connection: page.connection,
+                  who: { viewer: "patient", userId: page.userId },
+                  view: overviewViewPeriod(loaded),
+                  targetGroup: TARGET_PRESETS[loaded.targetGroup].label,
+                })
+              }
             />
           )}
           <OverviewView

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DayBody, dayTitle } from "@/components/day/DayBody";
 import { BlockedNotice } from "@/components/patient/BlockedNotice";
 import { PatientShell } from "@/components/patient/PatientShell";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { patientOwnNotes } from "@/lib/clinic/views/patient-own-notes";
 import { loadDay } from "@/lib/dashboard/day";
@@ -10,6 +10,7 @@ import { DAY_PATH, dayFetchWindow, dayHref, dayInWords, parseDayParam } from "@/
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import type { SearchParam } from "@/lib/records/query";
+import { viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { dayViewPeriod } from "@/lib/reports/identity/view-periods";
 
 type Props = { searchParams: Promise<{ date?: SearchParam }> };
@@ -42,11 +43,15 @@ export default async function DayPage({ searchParams }: Props) {
   return (
     <PatientShell current={DAY_PATH} title={dayTitle(shown)}>
       {shown.kind === "day" && !isBlocked(page) && (
-        <ViewIdentity
-          connection={page.connection}
-          who={{ viewer: "patient", userId: page.userId }}
-          view={dayViewPeriod(shown.model.day, dayFetchWindow(shown.model.day))}
-          targetGroup={TARGET_PRESETS[page.goals.group].label}
+        <ReportIdentity
+          lines={
+            await viewIdentityLines({
+              connection: page.connection,
+              who: { viewer: "patient", userId: page.userId },
+              view: dayViewPeriod(shown.model.day, dayFetchWindow(shown.model.day)),
+              targetGroup: TARGET_PRESETS[page.goals.group].label,
+            })
+          }
         />
       )}
       <DayBody shown={shown} noteBands={own ? noteBands(own.notes) : undefined} />

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
 import { CompareView } from "@/components/reports/CompareView";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { ReportsNav } from "@/components/reports/ReportsNav";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
+import { viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { comparisonViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Compare periods" };
@@ -34,11 +35,15 @@ export default async function ComparePage({
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
       {report && (
-        <ViewIdentity
-          connection={page.connection}
-          who={{ viewer: "patient", userId: page.userId }}
-          view={comparisonViewPeriod(report)}
-          targetGroup={report.goals.groupLabel}
+        <ReportIdentity
+          lines={
+            await viewIdentityLines({
+              connection: page.connection,
+              who: { viewer: "patient", userId: page.userId },
+              view: comparisonViewPeriod(report),
+              targetGroup: report.goals.groupLabel,
+            })
+          }
         />
       )}
       <CompareView request={request} report={report} />

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { BlockedPage, PatientShell } from "@/components/patient/PatientShell";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { ReportsNav } from "@/components/reports/ReportsNav";
 import { StatisticsView } from "@/components/reports/StatisticsView";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { isBlocked, patientPage, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, type SearchParam } from "@/lib/records/query";
+import { viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { reportViewPeriod } from "@/lib/reports/identity/view-periods";
 import { parsePeriodRequest } from "@/lib/reports/period/period";
 import { loadStatisticsPage } from "@/lib/reports/statistics-by-window/load";
@@ -42,11 +43,15 @@ export default async function StatisticsByTimeOfDayPage({
     <PatientShell current={PATH} title={TITLE}>
       <ReportsNav current={PATH} />
       {data && (
-        <ViewIdentity
-          connection={page.connection}
-          who={{ viewer: "patient", userId: page.userId }}
-          view={reportViewPeriod(data.period)}
-          targetGroup={TARGET_PRESETS[page.goals.group].label}
+        <ReportIdentity
+          lines={
+            await viewIdentityLines({
+              connection: page.connection,
+              who: { viewer: "patient", userId: page.userId },
+              view: reportViewPeriod(data.period),
+              targetGroup: TARGET_PRESETS[page.goals.group].label,
+            })
+          }
         />
       )}
       <StatisticsView

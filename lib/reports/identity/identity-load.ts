@@ -19,6 +19,7 @@ import {
   type ReportIdentityInput,
   reportIdentityLines,
 } from "./identity";
+import type { ViewPeriod } from "./view-periods";
 
 /** The name of a patient's own account (the service names it at sign-in under v3); null: none. */
 export async function accountName(userId: string): Promise<string | null> {
@@ -188,4 +189,19 @@ export async function loadExportIdentity(
     nowMs,
   );
   return { lines, patientName: input.patientName };
+}
+
+/**
+ * The identity lines of a printable view other than the AGP (compare, statistics by time of day,
+ * daily view, overview), for the patient's pages and the clinic's alike, so that each page only
+ * says whose view it is and of what period.
+ */
+export async function viewIdentityLines(options: {
+  connection: ConnectionRef;
+  who: ReportViewer;
+  view: ViewPeriod;
+  targetGroup: string;
+}): Promise<IdentityLine[]> {
+  const { connection, who, view, targetGroup } = options;
+  return (await loadIdentityLines(connection, who, view.window, view.period, targetGroup)).lines;
 }

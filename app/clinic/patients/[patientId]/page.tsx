@@ -7,7 +7,7 @@ import { OverviewView } from "@/components/dashboard/OverviewView";
 import { NotesPanel } from "@/components/notes/NotesPanel";
 import { Panel } from "@/components/patient/Panel";
 import { QueryProvider } from "@/components/providers/QueryProvider";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { currentUserId } from "@/lib/auth";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { clinicPatientNotes, reviewPeriod } from "@/lib/clinic/views/patient-notes";
@@ -17,7 +17,7 @@ import { parseTraceRange, sentOverview } from "@/lib/dashboard/overview-model";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { clinicViewer } from "@/lib/records/viewer";
-import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { clinicReportViewer, viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { overviewViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Patient" };
@@ -113,11 +113,15 @@ export default async function ClinicPatientDashboard({
             label="Download FHIR Bundle (last 14 days: summary and AGP PDF)"
             readings
           />
-          <ViewIdentity
-            connection={connection}
-            who={clinicReportViewer(page.access)}
-            view={overviewViewPeriod(loaded)}
-            targetGroup={TARGET_PRESETS[loaded.targetGroup].label}
+          <ReportIdentity
+            lines={
+              await viewIdentityLines({
+                connection,
+                who: clinicReportViewer(page.access),
+                view: overviewViewPeriod(loaded),
+                targetGroup: TARGET_PRESETS[loaded.targetGroup].label,
+              })
+            }
           />
           <OverviewView
             overview={sentOverview(loaded)}

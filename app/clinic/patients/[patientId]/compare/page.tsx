@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { CompareView } from "@/components/reports/CompareView";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
-import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { clinicReportViewer, viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { comparisonViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Patient's periods compared" };
@@ -40,11 +40,15 @@ export default async function ClinicPatientCompare({
       ) : (
         <>
           {report && (
-            <ViewIdentity
-              connection={connection}
-              who={clinicReportViewer(page.access)}
-              view={comparisonViewPeriod(report)}
-              targetGroup={report.goals.groupLabel}
+            <ReportIdentity
+              lines={
+                await viewIdentityLines({
+                  connection,
+                  who: clinicReportViewer(page.access),
+                  view: comparisonViewPeriod(report),
+                  targetGroup: report.goals.groupLabel,
+                })
+              }
             />
           )}
           <CompareView request={request} report={report} viewer={clinicViewer(patientId)} />

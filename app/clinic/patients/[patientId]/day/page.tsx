@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
 import { DayBody, dayTitle } from "@/components/day/DayBody";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { currentUserId } from "@/lib/auth";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { notesFor } from "@/lib/clinic/domain/notes";
@@ -12,7 +12,7 @@ import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import type { SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
-import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { clinicReportViewer, viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { dayViewPeriod } from "@/lib/reports/identity/view-periods";
 
 export const metadata: Metadata = { title: "Patient's daily view" };
@@ -60,11 +60,15 @@ export default async function ClinicPatientDay({
   return (
     <ClinicPatientShell {...shell} title={dayTitle(shown)} sharing>
       {shown.kind === "day" && (
-        <ViewIdentity
-          connection={connection}
-          who={clinicReportViewer(page.access)}
-          view={dayViewPeriod(shown.model.day, dayFetchWindow(shown.model.day))}
-          targetGroup={TARGET_PRESETS[page.goals.group].label}
+        <ReportIdentity
+          lines={
+            await viewIdentityLines({
+              connection,
+              who: clinicReportViewer(page.access),
+              view: dayViewPeriod(shown.model.day, dayFetchWindow(shown.model.day)),
+              targetGroup: TARGET_PRESETS[page.goals.group].label,
+            })
+          }
         />
       )}
       <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />

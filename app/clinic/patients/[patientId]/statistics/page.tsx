@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { StatisticsView } from "@/components/reports/StatisticsView";
-import { ViewIdentity } from "@/components/reports/ViewIdentity";
 import { clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { clinicViewer } from "@/lib/records/viewer";
-import { clinicReportViewer } from "@/lib/reports/identity/identity-load";
+import { clinicReportViewer, viewIdentityLines } from "@/lib/reports/identity/identity-load";
 import { reportViewPeriod } from "@/lib/reports/identity/view-periods";
 import { parsePeriodRequest } from "@/lib/reports/period/period";
 import { loadStatisticsPage } from "@/lib/reports/statistics-by-window/load";
@@ -54,11 +54,15 @@ export default async function ClinicPatientStatistics({
       ) : (
         <>
           {data && (
-            <ViewIdentity
-              connection={connection}
-              who={clinicReportViewer(page.access)}
-              view={reportViewPeriod(data.period)}
-              targetGroup={TARGET_PRESETS[page.goals.group].label}
+            <ReportIdentity
+              lines={
+                await viewIdentityLines({
+                  connection,
+                  who: clinicReportViewer(page.access),
+                  view: reportViewPeriod(data.period),
+                  targetGroup: TARGET_PRESETS[page.goals.group].label,
+                })
+              }
             />
           )}
           <StatisticsView
