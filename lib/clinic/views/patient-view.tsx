@@ -39,7 +39,8 @@ export interface ClinicViewSpec<Q, M> {
   render: (model: M, ctx: ClinicViewContext<Q>) => ReactNode | Promise<ReactNode>;
 }
 
-type PageProps = { params: Promise<{ patientId: string }>; searchParams?: Promise<Search> };
+/** A clinic patient view page's props, as Next.js gives them. */
+export type ClinicViewProps = { params: Promise<{ patientId: string }>; searchParams?: Promise<Search> };
 
 /**
  * A clinician's page of one view of a patient's data (as the patient's own page shows it): the
@@ -48,38 +49,40 @@ type PageProps = { params: Promise<{ patientId: string }>; searchParams?: Promis
  * when they do not share now, the service's state when it refuses, and the view.* audit entry
  * once the data is shown. The page itself names only what differs: its query, load and render.
  */
-export function clinicPatientView<Q = undefined, M = unknown>(view: PatientView, spec: ClinicViewSpec<Q, M>) {
-  return async function ClinicPatientViewPage({ params, searchParams }: PageProps) {
-    const { patientId } = await params;
-    const search = (await searchParams) ?? {};
-    const query = spec.parse ? spec.parse(search) : (undefined as Q);
-    const page = await clinicPatientPage(patientId);
-    const shell = { access: page.access, current: view, title: spec.title } as const;
-    const { connection } = page;
-    if (!connection || (spec.shares && !spec.shares(page)))
-      return <ClinicPatientShell {...shell} sharing={false} />;
-    const ctx: ClinicViewContext<Q> = {
-      patientId,
-      page,
-      connection,
-      viewer: clinicViewer(patientId),
-      search,
-      query,
-    };
-    const model = await withServiceStates(() => spec.load(ctx));
-    if (isBlocked(model))
-      return (
-        <ClinicPatientShell {...shell} sharing>
-          <ServiceStateNotice state={model.blocked} />
-        </ClinicPatientShell>
-      );
-    const entry = await spec.audit(model, ctx);
-    if (entry) await page.audit(entry.action, entry.detail);
-    const body = await spec.render(model, ctx);
+export async function clinicPatientView<Q = undefined, M = unknown>(
+  { params, searchParams }: ClinicViewProps,
+  view: PatientView,
+  spec: ClinicViewSpec<Q, M>,
+) {
+  const { patientId } = await params;
+  const search = (await searchParams) ?? {};
+  const query = spec.parse ? spec.parse(search) : (undefined as Q);
+  const page = await clinicPatientPage(patientId);
+  const shell = { access: page.access, current: view, title: spec.title } as const;
+  const { connection } = page;
+  if (!connection || (spec.shares && !spec.shares(page)))
+    return <ClinicPatientShell {...shell} sharing={false} />;
+  const ctx: ClinicViewContext<Q> = {
+    patientId,
+    page,
+    connection,
+    viewer: clinicViewer(patientId),
+    search,
+    query,
+  };
+  const model = await withServiceStates(() => spec.load(ctx));
+  if (isBlocked(model))
     return (
-      <ClinicPatientShell {...shell} title={spec.titleOf?.(model) ?? spec.title} sharing>
-        {body}
+      <ClinicPatientShell {...shell} sharing>
+        <ServiceStateNotice state={model.blocked} />
       </ClinicPatientShell>
     );
-  };
+  const entry = await spec.audit(model, ctx);
+  if (entry) await page.audit(entry.action, entry.detail);
+  const body = await spec.render(model, ctx);
+  return (
+    <ClinicPatientShell {...shell} title={spec.titleOf?.(model) ?? spec.title} sharing>
+      {body}
+    </ClinicPatientShell>
+  );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CompareView } from "@/components/reports/CompareView";
-import { clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
 import { firstParam } from "@/lib/records/query";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";
@@ -8,17 +8,19 @@ import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view
 export const metadata: Metadata = { title: "Patient's periods compared" };
 
 /** Two periods of a clinic patient's data side by side, as the patient's own comparison, by the clinic's goals. */
-export default clinicPatientView("/compare", {
-  title: "Compare two periods",
-  parse: (search) => parseComparisonRequest((name) => firstParam(search[name])),
-  load: async ({ connection, page, query: request }) =>
-    request.ok ? await loadComparison(connection, page.preferences, request.value, page.goals.group) : null,
-  audit: (_, { query: request }) =>
-    request.ok ? { action: "view.compare", detail: comparedPeriod(request.value) ?? undefined } : null,
-  render: (report, { query: request, viewer }) => (
-    <CompareView request={request} report={report} viewer={viewer} />
-  ),
-});
+export default function ClinicPatientCompare(props: ClinicViewProps) {
+  return clinicPatientView(props, "/compare", {
+    title: "Compare two periods",
+    parse: (search) => parseComparisonRequest((name) => firstParam(search[name])),
+    load: async ({ connection, page, query: request }) =>
+      request.ok ? await loadComparison(connection, page.preferences, request.value, page.goals.group) : null,
+    audit: (_, { query: request }) =>
+      request.ok ? { action: "view.compare", detail: comparedPeriod(request.value) ?? undefined } : null,
+    render: (report, { query: request, viewer }) => (
+      <CompareView request={request} report={report} viewer={viewer} />
+    ),
+  });
+}
 
 type Asked = Extract<ReturnType<typeof parseComparisonRequest>, { ok: true }>["value"];
 

@@ -3,7 +3,7 @@ import { DayBody, dayTitle } from "@/components/day/DayBody";
 import { currentUserId } from "@/lib/auth";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { notesFor } from "@/lib/clinic/domain/notes";
-import { clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
 import { loadDay } from "@/lib/dashboard/day";
 import { parseDayParam } from "@/lib/dashboard/day-model";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
@@ -11,30 +11,32 @@ import { TARGET_PRESETS } from "@/lib/metrics/targets";
 export const metadata: Metadata = { title: "Patient's daily view" };
 
 /** A clinic patient's day, as the patient's own daily view shows it, judged by the clinic's goals. */
-export default clinicPatientView("/day", {
-  title: "Daily view",
-  titleOf: dayTitle,
-  parse: (search) => parseDayParam(search.date),
-  load: async ({ connection, page, viewer, query: request }) =>
-    request.kind === "invalid"
-      ? request
-      : await loadDay(
-          connection,
-          page.preferences,
-          request.kind === "day" ? request.day : null,
-          TARGET_PRESETS[page.goals.group],
-          viewer,
-        ),
-  audit: (shown) =>
-    shown.kind === "invalid"
-      ? null
-      : { action: "view.day", detail: shown.kind === "day" ? shown.model.day : shown.kind },
-  render: async (shown, { page, viewer }) => {
-    const notes = await notesFor({
-      kind: "clinician",
-      userId: (await currentUserId()) ?? "",
-      access: page.access,
-    });
-    return <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />;
-  },
-});
+export default function ClinicPatientDay(props: ClinicViewProps) {
+  return clinicPatientView(props, "/day", {
+    title: "Daily view",
+    titleOf: dayTitle,
+    parse: (search) => parseDayParam(search.date),
+    load: async ({ connection, page, viewer, query: request }) =>
+      request.kind === "invalid"
+        ? request
+        : await loadDay(
+            connection,
+            page.preferences,
+            request.kind === "day" ? request.day : null,
+            TARGET_PRESETS[page.goals.group],
+            viewer,
+          ),
+    audit: (shown) =>
+      shown.kind === "invalid"
+        ? null
+        : { action: "view.day", detail: shown.kind === "day" ? shown.model.day : shown.kind },
+    render: async (shown, { page, viewer }) => {
+      const notes = await notesFor({
+        kind: "clinician",
+        userId: (await currentUserId()) ?? "",
+        access: page.access,
+      });
+      return <DayBody shown={shown} viewer={viewer} noteBands={noteBands(notes)} />;
+    },
+  });
+}
