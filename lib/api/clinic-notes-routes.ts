@@ -10,7 +10,7 @@ import {
   reviewFieldsSchema,
 } from "@/lib/clinic/domain/note-input";
 import {
-  addClinicianNote,
+  addNote,
   deleteNote,
   editNote,
   type NoteViewer,
@@ -87,7 +87,11 @@ export const addClinicNoteRoute = formRoute(
   { schema: anyFields, user: clinicianOfPatient, multiline: NOTE_TEXT },
   async ({ user: { userId, access }, fields }) => {
     const note = noteFieldsOf(fields);
-    await addClinicianNote(access, userId, note, await noteOffset(access.patient.connectionId, fields, note));
+    await addNote(
+      viewerOf(userId, access),
+      note,
+      await noteOffset(access.patient.connectionId, fields, note),
+    );
     return seeOther(`${clinicPatientPath(access.patient.id)}?note=saved#notes`);
   },
 );
