@@ -21,6 +21,18 @@ const STATUS_TEXT: Record<string, string> = {
   deleted: "Note deleted.",
 };
 
+/** One end of a note's time range, a wall-clock time on the receiver's clock. */
+function RangeEnd({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input id={id} name={name} type="datetime-local" defaultValue={value} className={inputClass} />
+    </div>
+  );
+}
+
 function NoteFields({
   idPrefix,
   audience,
@@ -52,30 +64,8 @@ function NoteFields({
         <legend className="text-sm text-slate-700 dark:text-slate-300">
           Time range on {clockName} (optional: both or neither; at most 90 days)
         </legend>
-        <div>
-          <label htmlFor={`${idPrefix}-start`} className="block font-medium">
-            From
-          </label>
-          <input
-            id={`${idPrefix}-start`}
-            name="start"
-            type="datetime-local"
-            defaultValue={note?.range?.startLocal}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${idPrefix}-end`} className="block font-medium">
-            To
-          </label>
-          <input
-            id={`${idPrefix}-end`}
-            name="end"
-            type="datetime-local"
-            defaultValue={note?.range?.endLocal}
-            className={inputClass}
-          />
-        </div>
+        <RangeEnd id={`${idPrefix}-start`} name="start" label="From" value={note?.range?.startLocal} />
+        <RangeEnd id={`${idPrefix}-end`} name="end" label="To" value={note?.range?.endLocal} />
       </fieldset>
       {audience === "clinician" && (
         <label className="flex items-center gap-2 font-medium">
