@@ -15,10 +15,7 @@ const {
   post,
   get,
   clinician,
-  invite,
-  freshEmail,
-  sessionOf,
-  PASSWORD,
+  colleagueOf,
   text,
   addPatient,
   acceptAsPatient,
@@ -53,16 +50,7 @@ describe("notes and reviews", () => {
   beforeAll(async () => {
     clinicA = await clinician();
     clinicB = await clinician();
-    const email = freshEmail("colleague");
-    const token = await invite(clinicA, email);
-    const joined = await post("/api/clinic/sign-up", {
-      name: "Dr Colleague",
-      email,
-      password: PASSWORD,
-      invitation: token,
-    });
-    expect(joined.status).toBe(303);
-    colleague = sessionOf(joined) ?? "";
+    colleague = await colleagueOf(clinicA, "Dr Colleague");
     const added = await addPatient(clinicA, `Nora Notes ${tag}`);
     patientId = patientIdIn(added.page, `Nora Notes ${tag}`);
     patientCookie = await acceptAsPatient(added.token, "SandboxUser8");
