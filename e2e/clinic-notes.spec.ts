@@ -77,9 +77,12 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 390, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator("#notes").scrollIntoViewIfNeeded();
+      // The badge whole, not split over two lines (as it was at 360 px).
+      const badge = note.getByTestId("note-shared");
+      expect(await badge.evaluate((el) => el.getClientRects().length), `badge at ${width}`).toBe(1);
       await page.screenshot({
         path: test.info().outputPath(`clinic-notes-${width}-${colorScheme}.png`),
         fullPage: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { addSharingPatient, foundClinic, syncNow } from "./clinic-setup";
 
@@ -9,6 +9,19 @@ import { addSharingPatient, foundClinic, syncNow } from "./clinic-setup";
  * export) through the patient views' navigation, at a desktop's width and at a phone's, light
  * and dark; each page passes axe and addresses the clinician, not the patient.
  */
+
+/** On how many lines the text node of `element` that holds `text` is laid out. */
+const linesOfText = (element: Locator, text: string) =>
+  element.evaluate((el, t) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.includes(t)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    }
+    return 0;
+  }, text);
 
 /** Each link of the patient views' navigation, and what its page shows once loaded. */
 const WALK = [
@@ -65,13 +78,17 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
   await expect(page.getByTestId("trace-caption")).toBeVisible();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 390, 360]) {
       await page.setViewportSize({ width, height: 900 });
       // The navigation stays whole: every view's link within the page's width.
       for (const step of WALK) {
         const box = await views.getByRole("link", { name: step.link, exact: true }).boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width, `${step.link} at ${width}`).toBe(true);
       }
+      // The date of birth on one line (at 360 px it broke at its hyphen).
+      expect(await linesOfText(page.getByTestId("patient-name"), "born"), `date of birth at ${width}`).toBe(
+        1,
+      );
       await page.screenshot({
         path: test.info().outputPath(`clinic-patient-${width}-${colorScheme}.png`),
         fullPage: false,
