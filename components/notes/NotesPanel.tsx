@@ -143,12 +143,16 @@ export function NotesPanel({
                   · {utcText(n.createdAt)}
                   {n.updatedAt !== n.createdAt && `, edited ${utcText(n.updatedAt)}`}
                   {audience === "clinician" && n.authorKind === "clinician" && (
-                    <span
-                      className={`ml-2 inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${n.shared ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"}`}
-                      data-testid="note-shared"
-                    >
-                      {n.shared ? "Shared with the patient" : "Clinic only"}
-                    </span>
+                    <>
+                      {" "}
+                      {/* A block of its own words: on a phone it goes whole to the next line, not indented. */}
+                      <span
+                        className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${n.shared ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"}`}
+                        data-testid="note-shared"
+                      >
+                        {n.shared ? "Shared with the patient" : "Clinic only"}
+                      </span>
+                    </>
                   )}
                 </p>
                 {n.range && (
