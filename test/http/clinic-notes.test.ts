@@ -11,16 +11,8 @@ import { clinicClient } from "../support/clinic-client";
  */
 
 const base = inject("baseUrl");
-const {
-  post,
-  get,
-  clinician,
-  colleagueOf,
-  text,
-  addPatient,
-  acceptAsPatient,
-  patientIdIn,
-} = clinicClient(base);
+const { post, get, clinician, colleagueOf, text, addPatient, acceptAsPatient, patientIdIn } =
+  clinicClient(base);
 
 type Note = {
   id: string;
