@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./axe";
+import { addSharingPatient, foundClinic, syncNow } from "./clinic-setup";
 
 /**
  * A clinic day in the browser: a clinician with two sharing patients (one without any readings)
@@ -10,37 +11,19 @@ import { expectNoViolations } from "./axe";
  * Screenshots at 1280 and 390 px, light and dark, are kept with the test's output.
  */
 
-async function clinicWithPatient(page: Page, browser: import("@playwright/test").Browser) {
+async function clinicWithPatient(page: Page, browser: Browser) {
   const clinicName = `Harbour Clinic ${randomUUID().slice(0, 4)}`;
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Day Planner");
-  await page.getByLabel("Clinic name").fill(clinicName);
-  await page.getByLabel("Email").fill(`day-${randomUUID().slice(0, 8)}@clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
+  await foundClinic(page, clinicName, {
+    clinician: "Dr Day Planner",
+    email: `day-${randomUUID().slice(0, 8)}@clinic.example`,
+  });
   // Dana shares a sensor's data; Eli's account holds none, so his report fails (and says why).
   for (const [name, username] of [
     ["Dana Daily", "SandboxUser1"],
     ["Eli Empty", "SandboxUser6"],
   ] as const) {
-    const patients = page.getByRole("region", { name: "Patients" });
-    await patients.getByLabel("Patient's name").fill(name);
-    await patients.getByLabel("Date of birth (optional)").fill("1982-02-03");
-    await patients.getByRole("button", { name: "Add and create link" }).click();
-    const link = await page.getByTestId("patient-invitation-link").inputValue();
-    const patientContext = await browser.newContext();
-    const patient = await patientContext.newPage();
-    await patient.goto(link);
-    await patient.getByRole("button", { name: "Connect your CGM account" }).click();
-    await patient.getByLabel("Username").fill(username);
-    await patient.getByRole("button", { name: "Sign in", exact: true }).click();
-    await patient.getByRole("button", { name: "Allow" }).click();
-    await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
-    await expect(patient.getByTestId("share-accepted")).toBeVisible();
-    await patientContext.close();
-    await page.reload();
-    await page.getByRole("button", { name: `Sync now for ${name}` }).click();
-    await expect(page.getByTestId("sync-result")).toHaveText(/^Synced/);
+    await addSharingPatient(page, browser, { clinicName, name, username, birthDate: "1982-02-03" });
+    await syncNow(page, name);
   }
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatDateTime } from "../lib/cgm/datetime";
 import { expectNoViolations } from "./axe";
+import { acceptInvitation, addPatient, foundClinic } from "./clinic-setup";
+import { mostLinesAcrossPhoneWidths } from "./layout";
 
 /**
  * A clinician's review of a patient (issue 18, items 3 and 4), in a real browser: a note on a time
@@ -10,16 +12,6 @@ import { expectNoViolations } from "./axe";
  * Screenshots of the patient page at 1280 and 390 px, light and dark.
  */
 
-async function foundClinic(page: Page, clinicName: string) {
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Ada Admin");
-  await page.getByLabel("Clinic name").fill(clinicName);
-  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
-}
-
 test("a clinician notes a time range, sees its band on the trace, marks reviewed and filters by tag", async ({
   page,
   browser,
@@ -27,25 +19,13 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
   const clinicName = `Notes Clinic ${randomUUID().slice(0, 4)}`;
   const name = `Rita Review ${randomUUID().slice(0, 4)}`;
   await foundClinic(page, clinicName);
-  const patients = page.getByRole("region", { name: "Patients" });
-  await patients.getByLabel("Patient's name").fill(name);
-  await patients.getByRole("button", { name: "Add and create link" }).click();
-  const link = await page.getByTestId("patient-invitation-link").inputValue();
-
-  const patientContext = await browser.newContext();
-  const patient = await patientContext.newPage();
-  try {
-    await patient.goto(link);
-    await patient.getByRole("button", { name: "Connect your CGM account" }).click();
-    await patient.getByLabel("Username").fill("SandboxUser4");
-    await patient.getByRole("button", { name: "Sign in", exact: true }).click();
-    await patient.getByRole("button", { name: "Allow" }).click();
-    await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
-    await expect(patient.getByTestId("share-accepted")).toBeVisible();
-  } catch (e) {
-    await patientContext.close();
-    throw e;
-  }
+  const link = await addPatient(page, name);
+  const { patient, context: patientContext } = await acceptInvitation(
+    browser,
+    link,
+    "SandboxUser4",
+    clinicName,
+  );
 
   // A tag for the clinic, made on the population page.
   await page.goto("/clinic");
@@ -98,7 +78,7 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 390, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator("#notes").scrollIntoViewIfNeeded();
       await page.screenshot({
@@ -108,6 +88,9 @@ test("a clinician notes a time range, sees its band on the trace, marks reviewed
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
+  // The note's badge stays whole on a phone (it split over two lines at 360 px).
+  const badge = note.getByTestId("note-shared");
+  expect(await mostLinesAcrossPhoneWidths(page, badge, "Shared with the patient")).toBe(1);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The population: reviewed by whom, tagged, and the filter by tag from the page's form.

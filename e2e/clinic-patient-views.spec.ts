@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./axe";
+import { addSharingPatient, foundClinic, syncNow } from "./clinic-setup";
+import { mostLinesAcrossPhoneWidths } from "./layout";
 
 /**
  * Issue 18, item 1: from a patient's clinic page a clinician walks to every view the patient has
@@ -8,16 +10,6 @@ import { expectNoViolations } from "./axe";
  * export) through the patient views' navigation, at a desktop's width and at a phone's, light
  * and dark; each page passes axe and addresses the clinician, not the patient.
  */
-
-async function foundClinic(page: Page, clinicName: string) {
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Ada Admin");
-  await page.getByLabel("Clinic name").fill(clinicName);
-  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
-}
 
 /** Each link of the patient views' navigation, and what its page shows once loaded. */
 const WALK = [
@@ -37,30 +29,15 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
   test.setTimeout(180_000);
   const clinicName = `Hillside Clinic ${randomUUID().slice(0, 4)}`;
   await foundClinic(page, clinicName);
-  const patients = page.getByRole("region", { name: "Patients" });
-  await patients.getByLabel("Patient's name").fill("Vera Views");
-  await patients.getByLabel("Date of birth (optional)").fill("1975-06-01");
-  await patients.getByRole("button", { name: "Add and create link" }).click();
-  const link = await page.getByTestId("patient-invitation-link").inputValue();
-
-  const patientContext = await browser.newContext();
-  const patient = await patientContext.newPage();
-  try {
-    await patient.goto(link);
-    await patient.getByRole("button", { name: "Connect your CGM account" }).click();
-    await patient.getByLabel("Username").fill("SandboxUser4");
-    await patient.getByRole("button", { name: "Sign in", exact: true }).click();
-    await patient.getByRole("button", { name: "Allow" }).click();
-    await patient.getByRole("button", { name: `Allow ${clinicName} to see my data` }).click();
-    await expect(patient.getByTestId("share-accepted")).toBeVisible();
-  } finally {
-    await patientContext.close();
-  }
-
-  await page.reload();
+  const name = "Vera Views";
+  await addSharingPatient(page, browser, {
+    clinicName,
+    name,
+    username: "SandboxUser4",
+    birthDate: "1975-06-01",
+  });
   // The clinic's copy of the data first, as a clinician would before a visit: the views read it.
-  await page.getByRole("button", { name: "Sync now for Vera Views" }).click();
-  await expect(page.getByTestId("sync-result")).toHaveText(/^Synced/, { timeout: 60_000 });
+  await syncNow(page, name);
   await page.getByRole("link", { name: "AGP of Vera Views" }).click();
   await expect(page.getByTestId("agp-report")).toBeVisible({ timeout: 30_000 });
   const views = page.getByRole("navigation", { name: "Patient views" });
@@ -89,7 +66,7 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
   await expect(page.getByTestId("trace-caption")).toBeVisible();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 390, 360]) {
       await page.setViewportSize({ width, height: 900 });
       // The navigation stays whole: every view's link within the page's width.
       for (const step of WALK) {
@@ -103,6 +80,8 @@ test("a clinician walks from a patient's page to each of their views", async ({ 
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
+  // The date of birth stays whole on a phone (it broke at its hyphen at 360 px).
+  expect(await mostLinesAcrossPhoneWidths(page, page.getByTestId("patient-name"), "1975-06-01")).toBe(1);
   // Two views at a phone's width: the patient's windows, read only, and the export.
   for (const view of ["Time of day", "Export"]) {
     await views.getByRole("link", { name: view, exact: true }).click();

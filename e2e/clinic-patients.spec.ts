@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./axe";
+import { addPatient, foundClinic } from "./clinic-setup";
 
 /**
  * The clinic's way to a patient's data, as the README walks a newcomer through it: a clinician
@@ -10,27 +11,13 @@ import { expectNoViolations } from "./axe";
  * withdraws and the clinic is told. Every page on the way passes axe (WCAG 2.2 AA).
  */
 
-async function foundClinic(page: Page, clinicName: string) {
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Ada Admin");
-  await page.getByLabel("Clinic name").fill(clinicName);
-  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
-}
-
 test("a clinician invites a patient, who shares; the clinician opens the AGP; the patient withdraws", async ({
   page,
   browser,
 }) => {
   const clinicName = `Lakeside Clinic ${randomUUID().slice(0, 4)}`;
   await foundClinic(page, clinicName);
-  const patients = page.getByRole("region", { name: "Patients" });
-  await patients.getByLabel("Patient's name").fill("Sam Sandbox");
-  await patients.getByLabel("Date of birth (optional)").fill("1975-06-01");
-  await patients.getByRole("button", { name: "Add and create link" }).click();
-  const link = await page.getByTestId("patient-invitation-link").inputValue();
+  const link = await addPatient(page, "Sam Sandbox", "1975-06-01");
   expect(link).toMatch(/\/share\?token=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByTestId("clinic-patients")).toContainText("Sam Sandbox · born 1975-06-01");
   await expect(page.getByTestId("patient-status")).toContainText("Invitation sent");

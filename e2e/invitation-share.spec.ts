@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { expectNoViolations } from "./axe";
+import { addPatient, foundClinic } from "./clinic-setup";
 
 /**
  * The invitation link in Chromium: the Copy button puts the link on the clipboard and says so;
@@ -11,16 +12,8 @@ import { expectNoViolations } from "./axe";
  */
 
 async function clinicWithNewPatient(page: Page, patientName: string) {
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Ada Admin");
-  await page.getByLabel("Clinic name").fill(`Harbour Clinic ${randomUUID().slice(0, 4)}`);
-  await page.getByLabel("Email").fill(`ada-${randomUUID().slice(0, 8)}@clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
-  const patients = page.getByRole("region", { name: "Patients" });
-  await patients.getByLabel("Patient's name").fill(patientName);
-  await patients.getByRole("button", { name: "Add and create link" }).click();
-  return page.getByTestId("patient-invitation-link").inputValue();
+  await foundClinic(page, `Harbour Clinic ${randomUUID().slice(0, 4)}`);
+  return addPatient(page, patientName);
 }
 
 /** The QR code as the browser draws it: the SVG rasterised on a canvas, its pixels decoded by jsQR. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addPatient, foundClinic } from "./clinic-setup";
 import { openDashboard } from "./patient";
 
 /**
@@ -118,20 +119,12 @@ test("the patient's pages: trace, statistics, episodes, events and the AGP's hou
 
 test("the clinic's members and audit log stack on a phone", async ({ page }) => {
   const clinicName = `Phone Clinic ${randomUUID().slice(0, 4)}`;
-  await page.goto("/clinic/sign-up");
-  await page.getByLabel("Your name").fill("Dr Ada Admin");
-  await page.getByLabel("Clinic name").fill(clinicName);
   // A long address: it must wrap, not widen the page.
-  await page
-    .getByLabel("Email")
-    .fill(`ada-with-a-long-address-${randomUUID().slice(0, 8)}@lakeside-clinic.example`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Create clinic" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: clinicName })).toBeVisible();
+  await foundClinic(page, clinicName, {
+    email: `ada-with-a-long-address-${randomUUID().slice(0, 8)}@lakeside-clinic.example`,
+  });
   // An entry for the audit log.
-  const patients = page.getByRole("region", { name: "Patients" });
-  await patients.getByLabel("Patient's name").fill("Sam Sandbox");
-  await patients.getByRole("button", { name: "Add and create link" }).click();
+  await addPatient(page, "Sam Sandbox");
   await expect(page.getByTestId("patient-invitation-link")).toBeVisible();
 
   await expectNoSidewaysScroll(page, "clinic");

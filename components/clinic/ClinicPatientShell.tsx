@@ -82,10 +82,11 @@ export function ClinicPatientShell({
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold print:text-lg" data-testid="patient-name">
             {patient.name}
+            {/* The date kept whole: at 360 px it broke at its hyphen ("1975-" / "06-01"). */}
             {patient.birthDate && (
               <span className="font-normal text-slate-700 dark:text-slate-300">
                 {" "}
-                · born {patient.birthDate}
+                · <span className="whitespace-nowrap">born {patient.birthDate}</span>
               </span>
             )}
           </h1>

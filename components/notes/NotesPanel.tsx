@@ -21,6 +21,18 @@ const STATUS_TEXT: Record<string, string> = {
   deleted: "Note deleted.",
 };
 
+/** One end of a note's time range, a wall-clock time on the receiver's clock. */
+function RangeEnd({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input id={id} name={name} type="datetime-local" defaultValue={value} className={inputClass} />
+    </div>
+  );
+}
+
 function NoteFields({
   idPrefix,
   audience,
@@ -52,30 +64,8 @@ function NoteFields({
         <legend className="text-sm text-slate-700 dark:text-slate-300">
           Time range on {clockName} (optional: both or neither; at most 90 days)
         </legend>
-        <div>
-          <label htmlFor={`${idPrefix}-start`} className="block font-medium">
-            From
-          </label>
-          <input
-            id={`${idPrefix}-start`}
-            name="start"
-            type="datetime-local"
-            defaultValue={note?.range?.startLocal}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${idPrefix}-end`} className="block font-medium">
-            To
-          </label>
-          <input
-            id={`${idPrefix}-end`}
-            name="end"
-            type="datetime-local"
-            defaultValue={note?.range?.endLocal}
-            className={inputClass}
-          />
-        </div>
+        <RangeEnd id={`${idPrefix}-start`} name="start" label="From" value={note?.range?.startLocal} />
+        <RangeEnd id={`${idPrefix}-end`} name="end" label="To" value={note?.range?.endLocal} />
       </fieldset>
       {audience === "clinician" && (
         <label className="flex items-center gap-2 font-medium">
@@ -153,12 +143,16 @@ export function NotesPanel({
                   · {utcText(n.createdAt)}
                   {n.updatedAt !== n.createdAt && `, edited ${utcText(n.updatedAt)}`}
                   {audience === "clinician" && n.authorKind === "clinician" && (
-                    <span
-                      className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${n.shared ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"}`}
-                      data-testid="note-shared"
-                    >
-                      {n.shared ? "Shared with the patient" : "Clinic only"}
-                    </span>
+                    <>
+                      {" "}
+                      {/* A block of its own words: on a phone it goes whole to the next line, not indented. */}
+                      <span
+                        className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${n.shared ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"}`}
+                        data-testid="note-shared"
+                      >
+                        {n.shared ? "Shared with the patient" : "Clinic only"}
+                      </span>
+                    </>
                   )}
                 </p>
                 {n.range && (

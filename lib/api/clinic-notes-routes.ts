@@ -1,8 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { currentUserId } from "@/lib/auth";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { roleIn } from "@/lib/clinic/domain/clinics";
 import {
   type NoteFields,
   parseNoteFields,
@@ -10,7 +8,7 @@ import {
   reviewFieldsSchema,
 } from "@/lib/clinic/domain/note-input";
 import {
-  addClinicianNote,
+  addNote,
   deleteNote,
   editNote,
   type NoteViewer,
@@ -23,8 +21,9 @@ import { clinicPatientAccess } from "@/lib/clinic/domain/subject";
 import { createTag, deleteTag, renameTag, setPatientTags, type TagChange } from "@/lib/clinic/domain/tags";
 import { clinicPatientPath } from "@/lib/clinic/views/patient-page";
 import { seeOther } from "@/lib/http/redirect";
+import { assertMember, clinician, clinicianOfPatient, patientNotFound } from "./clinic-users";
 import { InputError } from "./errors";
-import { type FormFields, type FormUser, formRoute, signedIn } from "./route";
+import { type FormFields, formRoute } from "./route";
 
 /**
  * The clinic's notes on a patient, "Mark reviewed" and the clinic's tags: forms (same origin, 303
@@ -33,21 +32,6 @@ import { type FormFields, type FormUser, formRoute, signedIn } from "./route";
  * tag's against that clinic (another clinic's: 404 as well); a note of a colleague is read, never
  * changed (403).
  */
-
-const notFound = () =>
-  new InputError(
-    "This patient is not in any of your clinics. Open the patient from your clinic's list.",
-    404,
-    "not_found",
-  );
-const signInFirst = () => new InputError("Sign in as a clinician first.", 401, "unauthenticated");
-
-const clinicianOfPatient: FormUser<{ userId: string; access: ClinicPatientAccess }> = async ({ params }) => {
-  const patientId = typeof params.patientId === "string" ? params.patientId : "";
-  const found = await clinicPatientAccess(await currentUserId(), patientId);
-  if (found.ok) return { userId: found.viewerId, access: found.access };
-  throw found.refusal.reason === "signed_out" ? signInFirst() : notFound();
-};
 
 /** A note's text may have paragraphs. */
 export const NOTE_TEXT: ReadonlySet<string> = new Set(["text"]);
@@ -87,7 +71,11 @@ export const addClinicNoteRoute = formRoute(
   { schema: anyFields, user: clinicianOfPatient, multiline: NOTE_TEXT },
   async ({ user: { userId, access }, fields }) => {
     const note = noteFieldsOf(fields);
-    await addClinicianNote(access, userId, note, await noteOffset(access.patient.connectionId, fields, note));
+    await addNote(
+      viewerOf(userId, access),
+      note,
+      await noteOffset(access.patient.connectionId, fields, note),
+    );
     return seeOther(`${clinicPatientPath(access.patient.id)}?note=saved#notes`);
   },
 );
@@ -122,7 +110,7 @@ export const deleteClinicNoteRoute = formRoute(
  */
 export async function clinicNotesJson(userId: string, patientId: string) {
   const found = await clinicPatientAccess(userId, patientId);
-  if (!found.ok) throw notFound();
+  if (!found.ok) throw patientNotFound();
   return { notes: await notesFor(viewerOf(found.viewerId, found.access)) };
 }
 
@@ -156,18 +144,6 @@ export const patientTagsRoute = formRoute(
     return seeOther(`${clinicPatientPath(access.patient.id)}?tags=saved#tags`);
   },
 );
-
-/** The clinic's member, or 404 as for a clinic that does not exist. */
-async function assertMember(userId: string, clinicId: string | undefined): Promise<string> {
-  if (!clinicId || clinicId.length > 64 || (await roleIn(userId, clinicId)) === null) {
-    throw new InputError("This clinic could not be found among yours.", 404, "not_found");
-  }
-  return clinicId;
-}
-
-const clinician = signedIn(() => {
-  throw signInFirst();
-});
 
 const populationTags = (clinicId: string, outcome: string) =>
   `/clinic/population?clinic=${encodeURIComponent(clinicId)}&tags=${outcome}#tags`;

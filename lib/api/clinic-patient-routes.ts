@@ -1,19 +1,17 @@
 import "server-only";
 import type { NextResponse } from "next/server";
 import { z } from "zod";
-import { currentUserId } from "@/lib/auth";
 import { signedInPatient } from "@/lib/auth/patient";
 import { zodMessage } from "@/lib/cgm/schemas";
-import { clinicPath, roleIn } from "@/lib/clinic/domain/clinics";
+import { clinicPath } from "@/lib/clinic/domain/clinics";
 import {
   acceptPatientInvitation,
   addPatient,
-  type ClinicPatientAccess,
   removePatient,
   renewInvitation,
   withdrawShare,
 } from "@/lib/clinic/domain/patients";
-import { auditView, clinicPatientAccess } from "@/lib/clinic/domain/subject";
+import { auditView } from "@/lib/clinic/domain/subject";
 import { firstErrorCode, patientFormSchema } from "@/lib/clinic/views/forms";
 import { encodeNotice, noticeCookie } from "@/lib/clinic/views/notice";
 import { clinicPatientPath } from "@/lib/clinic/views/patient-page";
@@ -23,6 +21,7 @@ import { targetGroupLabel } from "@/lib/preferences/target-group";
 import { saveClinicTargetGroup } from "@/lib/preferences/target-group-store";
 import { requestCalls } from "@/lib/service-client/request-calls";
 import { syncNow } from "@/lib/sync/pass";
+import { assertMember, clinician, clinicianOfPatient } from "./clinic-users";
 import { InputError } from "./errors";
 import { type FormUser, formRoute, signedIn } from "./route";
 
@@ -32,36 +31,6 @@ import { type FormUser, formRoute, signedIn } from "./route";
  * A patient id is always checked against the signed-in person on the server; an id of another
  * clinic, or another patient's share, is answered as if it did not exist.
  */
-
-const notFound = () =>
-  new InputError(
-    "This patient is not in any of your clinics. Open the patient from your clinic's list.",
-    404,
-    "not_found",
-  );
-
-/** A 401 that says how to get on. */
-const signInFirst = () => new InputError("Sign in as a clinician first.", 401, "unauthenticated");
-
-/** The signed-in clinician. */
-const clinician = signedIn(() => {
-  throw signInFirst();
-});
-
-/** The clinician and their clinic's patient named by :patientId (lib/clinic/domain/subject.ts), or a 401 or 404. */
-const clinicianOfPatient: FormUser<{ userId: string; access: ClinicPatientAccess }> = async ({ params }) => {
-  const patientId = typeof params.patientId === "string" ? params.patientId : "";
-  const found = await clinicPatientAccess(await currentUserId(), patientId);
-  if (found.ok) return { userId: found.viewerId, access: found.access };
-  throw found.refusal.reason === "signed_out" ? signInFirst() : notFound();
-};
-
-/** A clinic's patients are for its members: outside the clinic, as if it did not exist. */
-async function assertMember(userId: string, clinicId: string | undefined): Promise<void> {
-  if (!clinicId || (await roleIn(userId, clinicId)) === null) {
-    throw new InputError("This clinic could not be found among yours.", 404, "not_found");
-  }
-}
 
 function withPatientLink(response: NextResponse, id: string, token: string): NextResponse {
   const cookie = noticeCookie();

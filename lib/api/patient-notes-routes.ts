@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { signedInPatient } from "@/lib/auth/patient";
-import { addPatientNote, deleteNote, editNote, notesFor } from "@/lib/clinic/domain/notes";
+import { addNote, deleteNote, editNote, notesFor } from "@/lib/clinic/domain/notes";
 import { seeOther } from "@/lib/http/redirect";
 import { ownPath } from "@/lib/http/return-path";
 import { NOTE_TEXT, noteFieldsOf, noteOffset } from "./clinic-notes-routes";
@@ -45,7 +45,11 @@ export const addPatientNoteRoute = formRoute(
   { schema: anyFields, user: patient, multiline: NOTE_TEXT },
   async ({ user, fields }) => {
     const note = noteFieldsOf(fields);
-    await addPatientNote(user.userId, note, await noteOffset(user.connectionId, fields, note));
+    await addNote(
+      { kind: "patient", userId: user.userId },
+      note,
+      await noteOffset(user.connectionId, fields, note),
+    );
     return back(fields.returnTo, "saved");
   },
 );

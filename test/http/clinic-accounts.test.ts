@@ -13,8 +13,19 @@ import { signIn as patientSignIn, setCookieOf } from "../support/dashboard-clien
  */
 
 const base = inject("baseUrl");
-const { PASSWORD, freshIp, freshEmail, post, get, sessionOf, noticeOf, signUp, clinician, invite } =
-  clinicClient(base);
+const {
+  PASSWORD,
+  freshIp,
+  freshEmail,
+  post,
+  get,
+  sessionOf,
+  noticeOf,
+  signUp,
+  clinician,
+  invite,
+  colleagueOf,
+} = clinicClient(base);
 
 describe("sign-up", () => {
   it("founds the clinic, signs in, and the session opens the clinic page", async () => {
@@ -276,15 +287,7 @@ describe("invitations", () => {
 
   it("may be created by administrators only (403), and only for their own clinic", async () => {
     const admin = await clinician();
-    const email = freshEmail("member");
-    const token = await invite(admin, email);
-    const member = await post("/api/clinic/sign-up", {
-      name: "Dr Member",
-      email,
-      password: PASSWORD,
-      invitation: token,
-    });
-    const memberCookie = sessionOf(member) ?? "";
+    const memberCookie = await colleagueOf(admin, "Dr Member");
     const byMember = await post(
       "/api/clinic/invitations",
       { clinicId: admin.clinicId, email: freshEmail() },

@@ -11,19 +11,8 @@ import { clinicClient } from "../support/clinic-client";
  */
 
 const base = inject("baseUrl");
-const {
-  post,
-  get,
-  clinician,
-  invite,
-  freshEmail,
-  sessionOf,
-  PASSWORD,
-  text,
-  addPatient,
-  acceptAsPatient,
-  patientIdIn,
-} = clinicClient(base);
+const { post, get, clinician, colleagueOf, text, addPatient, acceptAsPatient, patientIdIn } =
+  clinicClient(base);
 
 type Note = {
   id: string;
@@ -53,16 +42,7 @@ describe("notes and reviews", () => {
   beforeAll(async () => {
     clinicA = await clinician();
     clinicB = await clinician();
-    const email = freshEmail("colleague");
-    const token = await invite(clinicA, email);
-    const joined = await post("/api/clinic/sign-up", {
-      name: "Dr Colleague",
-      email,
-      password: PASSWORD,
-      invitation: token,
-    });
-    expect(joined.status).toBe(303);
-    colleague = sessionOf(joined) ?? "";
+    colleague = await colleagueOf(clinicA, "Dr Colleague");
     const added = await addPatient(clinicA, `Nora Notes ${tag}`);
     patientId = patientIdIn(added.page, `Nora Notes ${tag}`);
     patientCookie = await acceptAsPatient(added.token, "SandboxUser8");

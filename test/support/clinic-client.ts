@@ -93,6 +93,15 @@ export function clinicClient(base: string) {
     return new URL(link).searchParams.get("token") ?? "";
   }
 
+  /** A clinician who joins the administrator's clinic by its invitation: their session cookie. */
+  async function colleagueOf(admin: { cookie: string; clinicId: string }, name: string) {
+    const email = freshEmail("colleague");
+    const token = await invite(admin, email);
+    const joined = await post("/api/clinic/sign-up", { name, email, password: PASSWORD, invitation: token });
+    expect(joined.status).toBe(303);
+    return sessionOf(joined) ?? "";
+  }
+
   const text = async (res: Response) => {
     const body = await res.text();
     // The pages' text as a person reads it: React's comment markers and tags out, entities in.
@@ -145,6 +154,7 @@ export function clinicClient(base: string) {
   };
 
   return {
+    colleagueOf,
     PASSWORD,
     freshIp,
     freshEmail,

@@ -160,51 +160,56 @@ const rangeDetail = (fields: NoteFields, offsetMinutes: number) =>
     ? `range ${formatDateTime(fields.range.startWall).slice(0, 16)} to ${formatDateTime(fields.range.endWall).slice(0, 16)} on the receiver's clock (UTC${offsetMinutes >= 0 ? "+" : "−"}${Math.abs(offsetMinutes) / 60} h)`
     : "no range";
 
-/** A clinician writes a note on their clinic's patient. */
-export async function addClinicianNote(
-  access: ClinicPatientAccess,
-  userId: string,
-  fields: NoteFields,
-  offsetMinutes: number,
-): Promise<string> {
-  const id = randomUUID();
-  await (await db()).insert(n()).values({
-    id,
-    authorKind: "clinician",
-    authorUserId: userId,
-    clinicId: access.clinicId,
-    clinicPatientId: access.patient.id,
-    // Left empty: the note is the clinic's record, found by its clinic patient, and must not go
-    // with the patient's account (patient_user_id cascades on the account's deletion).
-    patientUserId: null,
-    shared: fields.shared,
-    ...noteValues(fields, offsetMinutes),
-  });
+/** A clinician's change to a note, in their clinic's audit log; a patient's notes are not a clinic's action. */
+async function auditNote(
+  author: NoteViewer,
+  action: "note.created" | "note.edited" | "note.deleted",
+  noteId: string,
+  change?: { fields: NoteFields; offsetMinutes: number },
+) {
+  if (author.kind !== "clinician") return;
   await recordAudit({
-    clinicId: access.clinicId,
-    actorUserId: userId,
-    clinicPatientId: access.patient.id,
-    action: "note.created",
-    detail: `note ${id}; ${rangeDetail(fields, offsetMinutes)}; ${fields.shared ? "shared with the patient" : "not shared"}`,
+    clinicId: author.access.clinicId,
+    actorUserId: author.userId,
+    clinicPatientId: author.access.patient.id,
+    action,
+    detail: change
+      ? `note ${noteId}; ${rangeDetail(change.fields, change.offsetMinutes)}; ${change.fields.shared ? "shared with the patient" : "not shared"}`
+      : `note ${noteId}`,
   });
-  return id;
 }
 
-/** A patient writes a note on their own data. */
-export async function addPatientNote(
-  userId: string,
+/** Whose note it is: a clinician's belongs to their clinic's patient, a patient's to their account. */
+const ownerOf = (author: NoteViewer) =>
+  author.kind === "clinician"
+    ? {
+        clinicId: author.access.clinicId,
+        clinicPatientId: author.access.patient.id,
+        // Left empty: the note is the clinic's record, found by its clinic patient, and must not go
+        // with the patient's account (patient_user_id cascades on the account's deletion).
+        patientUserId: null,
+      }
+    : { patientUserId: author.userId };
+
+/**
+ * The author writes a note: a clinician on their clinic's patient (shared with the patient if
+ * they chose so, audited), a patient on their own data (always seen by the clinics they share with).
+ */
+export async function addNote(
+  author: NoteViewer,
   fields: NoteFields,
   offsetMinutes: number,
 ): Promise<string> {
   const id = randomUUID();
   await (await db()).insert(n()).values({
     id,
-    authorKind: "patient",
-    authorUserId: userId,
-    patientUserId: userId,
-    shared: true,
+    authorKind: author.kind,
+    authorUserId: author.userId,
+    ...ownerOf(author),
+    shared: author.kind === "patient" ? true : fields.shared,
     ...noteValues(fields, offsetMinutes),
   });
+  await auditNote(author, "note.created", id, { fields, offsetMinutes });
   return id;
 }
 
@@ -242,30 +247,14 @@ export async function editNote(
       updatedAt: new Date(),
     })
     .where(eq(n().id, row.id));
-  if (viewer.kind === "clinician") {
-    await recordAudit({
-      clinicId: viewer.access.clinicId,
-      actorUserId: viewer.userId,
-      clinicPatientId: viewer.access.patient.id,
-      action: "note.edited",
-      detail: `note ${row.id}; ${rangeDetail(fields, offsetMinutes)}; ${fields.shared ? "shared with the patient" : "not shared"}`,
-    });
-  }
+  await auditNote(viewer, "note.edited", row.id, { fields, offsetMinutes });
 }
 
 /** The author deletes their note. */
 export async function deleteNote(viewer: NoteViewer, noteId: string) {
   const row = await authoredNote(viewer, noteId);
   await (await db()).delete(n()).where(eq(n().id, row.id));
-  if (viewer.kind === "clinician") {
-    await recordAudit({
-      clinicId: viewer.access.clinicId,
-      actorUserId: viewer.userId,
-      clinicPatientId: viewer.access.patient.id,
-      action: "note.deleted",
-      detail: `note ${row.id}`,
-    });
-  }
+  await auditNote(viewer, "note.deleted", row.id);
 }
 
 /** Notes whose range overlaps [fromMs, toMs) (instants): the bands of a trace. */
