@@ -6,7 +6,7 @@ import { ReportControls } from "@/components/reports/ReportControls";
 import { ReportPeriodRefused } from "@/components/reports/ReportPeriodRefused";
 import { isPdfRender } from "@/lib/clinic/security/pdf-render";
 import { clinicPatientPath } from "@/lib/clinic/views/patient-page";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import { firstParam } from "@/lib/records/query";
 import { wordsFor } from "@/lib/records/viewer";

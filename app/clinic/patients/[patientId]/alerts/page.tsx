@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AlertsUnavailable, AlertsView } from "@/components/records/AlertsView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { loadAlerts } from "@/lib/dashboard/records/alerts";
 import { parsePeriodChoice } from "@/lib/reports/period/period";
 import { configuredVersion } from "@/lib/service-client/client";

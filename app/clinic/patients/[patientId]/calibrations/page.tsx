@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CalibrationsView } from "@/components/records/CalibrationsView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { loadCalibrations } from "@/lib/dashboard/records/calibrations";
 import { parsePeriodChoice } from "@/lib/reports/period/period";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CompareView } from "@/components/reports/CompareView";
 import { ReportIdentity } from "@/components/reports/ReportIdentity";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { firstParam } from "@/lib/records/query";
 import { loadComparison } from "@/lib/reports/comparison/comparison-load";
 import { parseComparisonRequest } from "@/lib/reports/comparison/comparison-view";

@@ -4,7 +4,7 @@ import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { currentUserId } from "@/lib/auth";
 import { noteBands } from "@/lib/clinic/domain/note-types";
 import { notesFor } from "@/lib/clinic/domain/notes";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { loadDay } from "@/lib/dashboard/day";
 import { dayFetchWindow, parseDayParam } from "@/lib/dashboard/day-model";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";

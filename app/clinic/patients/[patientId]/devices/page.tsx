@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DevicesView } from "@/components/records/DevicesView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { loadDevices } from "@/lib/dashboard/records/devices";
 
 export const metadata: Metadata = { title: "Patient's devices" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EventsView } from "@/components/records/EventsView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { loadEvents } from "@/lib/dashboard/records/events";
 import { parseEventsQuery } from "@/lib/dashboard/records/events-model";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ExportView } from "@/components/reports/ExportView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { firstParam, type SearchParam } from "@/lib/records/query";
 import { loadExportPage } from "@/lib/reports/export/export-page";
 import { parseExportQuery } from "@/lib/reports/export/export-page-model";

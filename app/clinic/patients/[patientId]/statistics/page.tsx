@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ReportIdentity } from "@/components/reports/ReportIdentity";
 import { StatisticsView } from "@/components/reports/StatisticsView";
-import { type ClinicViewProps, clinicPatientView } from "@/lib/clinic/views/patient-view";
+import { type ClinicViewProps, clinicPatientView } from "@/lib/dashboard/clinic-patient-view";
 import { TARGET_PRESETS } from "@/lib/metrics/targets";
 import { displayUnit } from "@/lib/preferences";
 import { firstParam } from "@/lib/records/query";

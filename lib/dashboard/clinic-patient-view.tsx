@@ -1,12 +1,12 @@
 import "server-only";
 import type { ReactNode } from "react";
 import { ClinicPatientShell, ServiceStateNotice } from "@/components/clinic/ClinicPatientShell";
+import { type ClinicPatientPage, clinicPatientPage } from "@/lib/clinic/views/patient-page";
 import { isBlocked, withServiceStates } from "@/lib/dashboard/patient-page";
 import type { AuditAction } from "@/lib/db/schema/clinic";
 import type { SearchParam } from "@/lib/records/query";
 import { clinicViewer, type PatientView, type Viewer } from "@/lib/records/viewer";
 import type { ConnectionRow } from "@/lib/service-client/tokens";
-import { type ClinicPatientPage, clinicPatientPage } from "./patient-page";
 
 type Search = Record<string, SearchParam>;
 
