@@ -126,11 +126,13 @@ describe("fhirExportRead", () => {
     expect(byType<DiagnosticReport>(bundle, "DiagnosticReport")).toHaveLength(0);
     expect(bundle.meta?.tag?.[0]).toMatchObject({ code: "summary-pdf-omitted" });
     expect(bundle.meta?.tag?.[0]?.display).toContain("Chromium");
+    // A health record keeps the Bundle: no server path or browser output in it.
+    expect(JSON.stringify(bundle)).not.toContain("/nowhere");
     const summary = byType<Observation>(bundle, "Observation").find(
       (o) => o.code.coding?.[0]?.code === CODES.summary,
     );
     expect(summary?.note?.[0]?.text).toMatch(
-      /^No AGP report \(PDF\) in this Bundle: PDF rendering needs Chromium/,
+      /^No AGP report \(PDF\) in this Bundle: this server could not print the AGP report \(its Chromium/,
     );
   });
 

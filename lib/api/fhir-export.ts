@@ -23,6 +23,10 @@ import { InputError } from "./errors";
 import { agpPdfOf, reportPeriodFrom } from "./reports";
 import type { PatientContext } from "./route";
 
+/** Why a Bundle holds no PDF report, as the Bundle itself says it (meta.tag and the summary's note). */
+export const PDF_OMITTED =
+  "this server could not print the AGP report (its Chromium is missing or would not start); ask the clinic's administrator, then download the Bundle again.";
+
 function readingsAsked(params: URLSearchParams): boolean {
   const value = params.get("readings");
   if (value === null || value === "false") return false;
@@ -79,7 +83,12 @@ export async function fhirExportRead(ctx: PatientContext): Promise<Response> {
       // marked so (the Bundle's meta.tag, the summary's note, the X-CGM-Summary-PDF header) so
       // that nobody files it believing it complete. Every other failure (no data, the service or
       // the call budget) stays an error, as the clinician can act on it and retry.
-      if (e instanceof InputError && e.code === "pdf_unavailable") return { omitted: e.message };
+      // The Bundle goes into the health record for good: a fixed sentence, never the server's
+      // paths or the browser's output, which are logged here instead.
+      if (e instanceof InputError && e.code === "pdf_unavailable") {
+        console.error(`FHIR export: the AGP PDF was left out: ${e.message.split("\n")[0]}`);
+        return { omitted: PDF_OMITTED };
+      }
       throw e;
     },
   );

@@ -79,6 +79,11 @@ describe("token refusals (notes §5.10): only invalid_grant asks the patient to 
     expect([e.code, e.status, e.isFinal]).toEqual(["invalid_grant", 400, true]);
   });
 
+  it("asks for a reconnect on an invalid_grant sent with a 401", async () => {
+    const e = await refused({ status: 401, headers: json, body: '{"error":"invalid_grant"}' });
+    expect([e.code, e.status, e.isFinal]).toEqual(["invalid_grant", 401, true]);
+  });
+
   it("reads a 401 with a WWW-Authenticate challenge as the client's refusal, not an outage", async () => {
     const e = await refused({
       status: 401,

@@ -27,7 +27,8 @@ export class TokenRequestError extends Error {
    * which a patient's reconnect cannot mend, and would disconnect every patient at once.
    */
   get isFinal(): boolean {
-    return this.status === 400 && this.code === "invalid_grant";
+    // 400 is RFC 6749's status; a non-conformant service may send its invalid_grant with a 401.
+    return (this.status === 400 || this.status === 401) && this.code === "invalid_grant";
   }
 }
 

@@ -54,9 +54,19 @@ describe("view periods", () => {
     const end = ms("2026-11-26T03:00:00");
     const v = overviewViewPeriod({
       summary: { startMs: end - 14 * 86_400_000, endMs: end, days: 14 },
-      latest: { displayTime: "2026-11-25T21:00:00" },
-      dataEndMs: end,
+      latest: { displayTime: "2026-11-25T21:00:00", t: end },
     });
     expect(v.period).toMatchObject({ firstDay: "2026-11-11", lastDay: "2026-11-25", days: 14 });
+  });
+
+  it("takes the clock offset from the newest reading itself, not from the service's data end", () => {
+    // The readings stop 40 h before the service's data end: the offset is still −6 h, so the
+    // summary's first day is the 11th (− the data end would have made it −46 h: the 10th).
+    const end = ms("2026-11-26T03:00:00");
+    const v = overviewViewPeriod({
+      summary: { startMs: end - 14 * 86_400_000, endMs: end, days: 14 },
+      latest: { displayTime: "2026-11-24T05:00:00", t: end - 40 * 3_600_000 },
+    });
+    expect(v.period).toMatchObject({ firstDay: "2026-11-11", lastDay: "2026-11-24", days: 14 });
   });
 });

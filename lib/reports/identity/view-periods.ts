@@ -43,16 +43,16 @@ export function dayViewPeriod(day: string, window: Window): ViewPeriod {
 
 /**
  * The overview's summary: N×24 hours up to the newest reading, named by the receiver's days its
- * ends fall on (the newest reading's clock offset, displayTime − systemTime, moves both ends).
+ * ends fall on (the newest reading's clock offset, its displayTime − its own systemTime, moves
+ * both ends; not − the service's data end, which the loaded readings may stop short of).
  */
 export function overviewViewPeriod(o: {
   summary: { startMs: number; endMs: number; days: number };
-  latest: { displayTime: string } | null;
-  dataEndMs: number;
+  latest: { displayTime: string; t: number } | null;
 }): ViewPeriod {
   const window = windowOf(o.summary.startMs, o.summary.endMs);
   const latestMs = o.latest ? parseDateTime(o.latest.displayTime) : null;
-  const offsetMs = latestMs === null ? null : latestMs - o.dataEndMs;
+  const offsetMs = latestMs === null || !o.latest ? null : latestMs - o.latest.t;
   return {
     window,
     period: {

@@ -3,8 +3,9 @@ import type { ClockGlucose } from "@/lib/metrics/episodes";
 import { evaluateGoals, type GoalResult } from "@/lib/metrics/goals";
 import { type PeriodMetrics, periodMetrics } from "@/lib/metrics/report";
 import { TARGET_PRESETS, type TargetGroup } from "@/lib/metrics/targets";
-import { dayCount, type PatientDays } from "../period/patient-days";
+import type { PatientDays } from "../period/patient-days";
 import type { ReportPeriod } from "../period/period";
+import { periodDayCount } from "../period/period-days";
 
 /**
  * A period as asked (with its days on the receiver's clock when it was chosen as days), with its
@@ -32,15 +33,6 @@ export type ReportSummary = PeriodSummary & {
 /** A reading as days of wear count it: its systemTime instant. */
 export interface WornReading {
   t: number;
-}
-
-/**
- * How many days the period has: the receiver's days it was chosen as, else its length in 24-hour
- * days, a last part-day counting as one (an explicit 14-day window is 14, 14 days and an hour 15).
- */
-export function periodDayCount(period: Pick<ReportPeriod, "startMs" | "endMs" | "patientDays">): number {
-  if (period.patientDays) return dayCount(period.patientDays);
-  return Math.max(1, Math.ceil((period.endMs - period.startMs) / MS_PER_DAY));
 }
 
 /**
